@@ -1,0 +1,11 @@
+import { defineProject } from 'vitest/config';
+
+// Cross-package tests: browser end-to-end, reliability suites, publishability smoke tests.
+export default defineProject({
+  test: {
+    name: 'cross-package',
+    include: ['**/*.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
+  },
+});
