@@ -1,0 +1,68 @@
+import { z } from 'astro/zod';
+
+/**
+ * Zod schemas of the entries the loaders put into Astro's data store.
+ * Field names are camelCase (Astro style); dates are `Date`s. Both are plain
+ * `z.object`s so a site can `.extend()` them in its own `schema`.
+ */
+
+/** A reference to an entry of another collection, as `reference()` from `astro:content` gives. */
+export interface EntryReference<C extends string> {
+  collection: C;
+  id: string;
+}
+
+/** Like Astro's `reference(collection)`: accepts an entry id, yields `{ collection, id }`. */
+export function entryReference<C extends string>(collection: C) {
+  return z.union([
+    z.string().transform((id): EntryReference<C> => ({ collection, id })),
+    z.object({ collection: z.literal(collection), id: z.string() }),
+  ]);
+}
+
+export const authorSchema = z.object({ name: z.string(), slug: z.string() });
+
+export const featureImageSchema = z.object({
+  url: z.string(),
+  alt: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+
+export const blogSchema = z.object({
+  /** The API's id of the blog (the entry id is derived from it, see README "Ids"). */
+  blogId: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  url: z.string().nullable(),
+  language: z.string().nullable(),
+  createdAt: z.coerce.date(),
+  updatedAt: z.coerce.date(),
+});
+
+/** The article schema, with `blog` referring to the collection named `blogsCollection`. */
+export function createArticleSchema<C extends string>(blogsCollection: C) {
+  return z.object({
+    /** The API's id of the article. */
+    articleId: z.string(),
+    blog: entryReference(blogsCollection),
+    slug: z.string(),
+    title: z.string(),
+    excerpt: z.string().nullable(),
+    authors: z.array(authorSchema),
+    tags: z.array(z.string()),
+    featureImage: featureImageSchema.nullable(),
+    canonicalUrl: z.string().nullable(),
+    readingTime: z.number().int().nonnegative(),
+    publishedAt: z.coerce.date(),
+    updatedAt: z.coerce.date(),
+  });
+}
+
+export const articleSchema = createArticleSchema('blogs');
+
+export type BlogData = z.infer<typeof blogSchema>;
+export type ArticleData<C extends string = 'blogs'> = z.infer<
+  ReturnType<typeof createArticleSchema<C>>
+>;
