@@ -1,0 +1,70 @@
+/**
+ * Reads a response body with a size cap and an idle timeout, and makes sure every body
+ * is either read to the end or cancelled: an unread body pins its socket.
+ */
+import { ResponseTooLargeError } from './errors.js';
+
+/** Abort reason used by our own timers, so a timeout is told apart from a caller abort. */
+export class TimeoutReason {
+  constructor(
+    readonly phase: 'headers' | 'body',
+    readonly ms: number,
+  ) {}
+}
+
+/** Cancels a body we do not want; never throws. */
+export async function discardBody(res: Response): Promise<void> {
+  if (res.body && !res.bodyUsed) {
+    await res.body.cancel().catch(() => {});
+  }
+}
+
+export interface ReadLimits {
+  maxBytes: number;
+  idleMs: number;
+  controller: AbortController;
+  path: string;
+}
+
+export async function readBodyText(res: Response, limits: ReadLimits): Promise<string> {
+  const declared = Number(res.headers.get('content-length') ?? Number.NaN);
+  if (declared > limits.maxBytes) {
+    await discardBody(res);
+    throw tooLarge(limits, `declares ${declared} bytes`);
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const timer = setTimeout(
+    () => limits.controller.abort(new TimeoutReason('body', limits.idleMs)),
+    limits.idleMs,
+  );
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limits.maxBytes) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge(limits, `exceeded the limit after ${total} bytes`);
+      }
+      chunks.push(value);
+      timer.refresh();
+    }
+  } catch (error) {
+    await reader.cancel().catch(() => {});
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+function tooLarge(limits: ReadLimits, detail: string): ResponseTooLargeError {
+  return new ResponseTooLargeError(`Response body too large: it ${detail}`, {
+    path: limits.path,
+    limit: limits.maxBytes,
+    hint: `The client reads at most maxResponseBytes (${limits.maxBytes} bytes); lower perPage, or raise maxResponseBytes if the content really is this large.`,
+  });
+}

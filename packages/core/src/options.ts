@@ -1,0 +1,198 @@
+/**
+ * Turns ClientOptions into a fully-defaulted, validated configuration. Everything here
+ * runs in createClient, before any request: a bad option never reaches the network.
+ */
+
+import type { Dispatcher } from 'undici';
+import { ConfigurationError } from './errors.js';
+import type { ClientOptions, FetchLike, ResponseEvent, RetryEvent } from './types.js';
+
+export interface ResolvedOptions {
+  /** Normalised base URL without trailing slash, e.g. `https://x.test/api/v1`. */
+  baseUrl: URL;
+  apiKey: string | undefined;
+  concurrency: number;
+  perPage: number;
+  timeouts: { connect: number; headers: number; body: number };
+  maxResponseBytes: number;
+  retry: {
+    retries: number;
+    minTimeout: number;
+    maxTimeout: number;
+    factor: number;
+    randomize: boolean;
+    maxRetryAfter: number;
+  };
+  maxListingAttempts: number;
+  maxRedirects: number;
+  fetch: FetchLike | undefined;
+  dispatcher: Dispatcher | undefined;
+  userAgent: string | undefined;
+  onRetry: ((event: RetryEvent) => void) | undefined;
+  onResponse: ((event: ResponseEvent) => void) | undefined;
+}
+
+export const MAX_PER_PAGE = 500;
+const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+export function resolveOptions(options: ClientOptions): ResolvedOptions {
+  if (typeof options !== 'object' || options === null) {
+    throw config('createClient needs an options object', 'Pass { baseUrl, apiKey }.');
+  }
+  const baseUrl = parseBaseUrl(options.baseUrl, options.allowInsecureHttp === true);
+  if (options.apiKey !== undefined) checkApiKey(options.apiKey);
+  const retry = options.retry ?? {};
+  const timeouts = options.timeouts ?? {};
+  const resolved: ResolvedOptions = {
+    baseUrl,
+    apiKey: options.apiKey,
+    concurrency: positiveInt('concurrency', options.concurrency, 6),
+    perPage: perPage(options.perPage, 100),
+    timeouts: {
+      connect: positiveInt('timeouts.connect', timeouts.connect, 10_000),
+      headers: positiveInt('timeouts.headers', timeouts.headers, 30_000),
+      body: positiveInt('timeouts.body', timeouts.body, 30_000),
+    },
+    maxResponseBytes: positiveInt('maxResponseBytes', options.maxResponseBytes, 32 * 1024 * 1024),
+    retry: {
+      retries: nonNegative('retry.retries', retry.retries, 3),
+      minTimeout: nonNegative('retry.minTimeout', retry.minTimeout, 500),
+      maxTimeout: nonNegative('retry.maxTimeout', retry.maxTimeout, 10_000),
+      factor: nonNegative('retry.factor', retry.factor, 2),
+      randomize: retry.randomize ?? true,
+      maxRetryAfter: nonNegative('retry.maxRetryAfter', retry.maxRetryAfter, 60_000),
+    },
+    maxListingAttempts: positiveInt('maxListingAttempts', options.maxListingAttempts, 3),
+    maxRedirects: nonNegative('maxRedirects', options.maxRedirects, 5),
+    fetch: options.fetch,
+    dispatcher: options.dispatcher,
+    userAgent: options.userAgent,
+    onRetry: options.onRetry,
+    onResponse: options.onResponse,
+  };
+  if (resolved.userAgent !== undefined && /[\r\n]/.test(resolved.userAgent)) {
+    throw config('userAgent contains a line break', 'Pass a single-line product token.');
+  }
+  return resolved;
+}
+
+/** Validates a per-call or client-wide page size (1..500). */
+export function perPage(value: number | undefined, fallback: number): number {
+  const n = positiveInt('perPage', value, fallback);
+  if (n > MAX_PER_PAGE) {
+    throw config(`perPage is ${n}, above the server maximum`, `Use 1..${MAX_PER_PAGE}.`);
+  }
+  return n;
+}
+
+/** The checks RFC 6750 and api-v1.md section 2 impose; the message never quotes the key. */
+export function checkApiKey(key: unknown): asserts key is string {
+  if (typeof key !== 'string' || key.length === 0) {
+    throw config('apiKey is empty', 'Pass the API key of your Content Read team (a string).');
+  }
+  if (/^bearer\s/i.test(key)) {
+    throw config('apiKey starts with "Bearer "', 'Pass the key alone; the client adds "Bearer ".');
+  }
+  if (/\s/.test(key)) {
+    throw config(
+      `apiKey contains whitespace (at position ${key.search(/\s/)})`,
+      'Copy the key again without spaces or line breaks, e.g. trim the environment variable.',
+    );
+  }
+  if (!B64TOKEN.test(key)) {
+    throw config(
+      'apiKey contains characters outside the RFC 6750 token alphabet',
+      'A key uses only A-Z a-z 0-9 - . _ ~ + / and trailing "="; check you copied the right value.',
+    );
+  }
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
+
+export function isLoopback(hostname: string): boolean {
+  if (LOOPBACK_HOSTS.has(hostname) || hostname.endsWith('.localhost')) return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+export function parseBaseUrl(input: unknown, allowInsecureHttp: boolean): URL {
+  if (typeof input !== 'string' && !(input instanceof URL)) {
+    throw config('baseUrl is missing', 'Pass the API address, e.g. "https://example.com/api/v1".');
+  }
+  let url: URL;
+  try {
+    url = new URL(String(input));
+  } catch {
+    throw config(
+      'baseUrl is not an absolute URL',
+      'Pass the full address including https://, e.g. "https://example.com/api/v1".',
+    );
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw config(`baseUrl uses ${url.protocol}`, 'Use an https: address.');
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw config(
+      'baseUrl contains credentials (user:password@)',
+      `Remove them and pass the key as apiKey: ${suggest(url)}`,
+    );
+  }
+  if (url.search !== '' || url.hash !== '') {
+    throw config(
+      'baseUrl has a query or fragment',
+      `Pass the bare API address: ${suggest(url)}; the key goes in apiKey.`,
+    );
+  }
+  const path = url.pathname.replace(/\/+$/, '');
+  if (!path.endsWith('/api/v1')) {
+    throw config(
+      `baseUrl must end in /api/v1, got path "${url.pathname}"`,
+      `Did you mean ${suggest(url)} ?`,
+    );
+  }
+  if (url.protocol === 'http:' && !isLoopback(url.hostname) && !allowInsecureHttp) {
+    throw config(
+      `baseUrl uses http: to ${url.hostname}, which would send the key in clear text`,
+      `Use ${suggest(url, 'https:')} , or set allowInsecureHttp: true if you really mean it.`,
+    );
+  }
+  url.pathname = path;
+  return url;
+}
+
+/** The closest valid base URL to what the caller passed, without credentials or query. */
+function suggest(url: URL, protocol = url.protocol): string {
+  const path = url.pathname.replace(/\/+$/, '');
+  const at = path.indexOf('/api/v1');
+  let fixed: string;
+  if (at >= 0 && (path.length === at + 7 || path[at + 7] === '/')) fixed = path.slice(0, at + 7);
+  else if (path.endsWith('/api')) fixed = `${path}/v1`;
+  else if (path.endsWith('/v1')) fixed = `${path.slice(0, -3)}/api/v1`;
+  else fixed = `${path}/api/v1`;
+  return `${protocol}//${url.host}${fixed}`;
+}
+
+function positiveInt(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1) {
+    throw config(
+      `${name} must be a positive integer, got ${String(value)}`,
+      `Omit it to use ${fallback}.`,
+    );
+  }
+  return value;
+}
+
+function nonNegative(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
+    throw config(
+      `${name} must be a number >= 0, got ${String(value)}`,
+      `Omit it to use ${fallback}.`,
+    );
+  }
+  return value;
+}
+
+function config(what: string, hint: string): ConfigurationError {
+  return new ConfigurationError(what, { hint });
+}

@@ -1,0 +1,132 @@
+/**
+ * Page-by-page reading (api-v1.md §5, tolerant reader): a bare array is one page;
+ * `{ data }` follows `Link: rel="next"`; with `meta.total_pages` the remaining pages are
+ * fetched concurrently (bounded) and yielded as they arrive. Each page is a conditional
+ * request when the caller holds its ETag; a 304 yields the held ids and meta.
+ */
+import type { z } from 'zod';
+import { ValidationError } from './errors.js';
+import { linkNext } from './link-header.js';
+import type { ResolvedOptions } from './options.js';
+import type { Redactor } from './redact.js';
+import { withRetry } from './retry.js';
+import { pathOf, type Transport } from './transport.js';
+import type { HeldPage, ListPage } from './types.js';
+import { parseList } from './validate.js';
+
+/** Hard stop for Link chains that never end (a server bug must not loop forever). */
+const MAX_LINK_PAGES = 100_000;
+
+export interface PageContext<T> {
+  transport: Transport;
+  options: ResolvedOptions;
+  redact: Redactor;
+  item: z.ZodType<T>;
+  /** URL of page 1 (`page=1` included, so every page key has the same shape). */
+  first: URL;
+  previous: ReadonlyMap<string, HeldPage>;
+  signal: AbortSignal | undefined;
+}
+
+export function toHeldMap(
+  previous: ReadonlyMap<string, HeldPage> | Record<string, HeldPage> | undefined,
+): ReadonlyMap<string, HeldPage> {
+  if (previous === undefined) return new Map();
+  if (previous instanceof Map) return previous;
+  return new Map(Object.entries(previous as Record<string, HeldPage>));
+}
+
+export async function* readPages<T>(ctx: PageContext<T>): AsyncGenerator<ListPage<T>> {
+  // Our own controller stops pages still in flight when the caller stops iterating or a page fails.
+  const stop = new AbortController();
+  const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
+  const inner = { ...ctx, signal };
+  try {
+    const first = await fetchPage(inner, ctx.first, 1);
+    yield first;
+    const total = first.meta?.total_pages;
+    if (total !== undefined) {
+      const numbers = Array.from({ length: Math.max(0, total - 1) }, (_, i) => i + 2);
+      yield* inParallel(numbers, ctx.options.concurrency, (n) =>
+        fetchPage(inner, pageUrl(ctx.first, n), n),
+      );
+      return;
+    }
+    const seen = new Set([first.key]);
+    for (let next = first.next, n = 2; next !== undefined; n++) {
+      const url = sameOrigin(ctx.first, next, first.key);
+      if (seen.has(pathOf(url)) || n > MAX_LINK_PAGES) break;
+      seen.add(pathOf(url));
+      const page = await fetchPage(inner, url, n);
+      yield page;
+      next = page.next;
+    }
+  } finally {
+    stop.abort(new Error('listing stopped'));
+  }
+}
+
+async function fetchPage<T>(ctx: PageContext<T>, url: URL, n: number): Promise<ListPage<T>> {
+  const key = pathOf(url);
+  const held = ctx.previous.get(key);
+  const res = await withRetry(ctx.options, { method: 'GET', path: key }, ctx.signal, () =>
+    ctx.transport.send(url, { auth: true, ifNoneMatch: held?.etag, signal: ctx.signal }),
+  );
+  const next = linkNext(res.headers.get('link'), res.url)?.href;
+  if (res.notModified && held) {
+    return {
+      key,
+      page: held.meta?.page ?? n,
+      etag: held.etag,
+      meta: held.meta,
+      next: next ?? held.next,
+      notModified: true,
+      ids: [...held.ids],
+    };
+  }
+  const { items, meta } = parseList(ctx.item, res.body, key, ctx.redact);
+  const etag = res.headers.get('etag') ?? undefined;
+  return { key, page: meta?.page ?? n, etag, meta, next, notModified: false, items };
+}
+
+export function pageUrl(first: URL, n: number): URL {
+  const url = new URL(first);
+  url.searchParams.set('page', String(n));
+  return url;
+}
+
+function sameOrigin(base: URL, target: string, from: string): URL {
+  const url = new URL(target);
+  if (url.origin !== base.origin) {
+    throw new ValidationError('Link rel="next" points to another origin', {
+      path: from,
+      issues: [{ field: 'Link', problem: `next page is on ${url.origin}, not ${base.origin}` }],
+      hint: 'The client never sends the key to another origin; the API should link to its own pages.',
+    });
+  }
+  return url;
+}
+
+/** Runs `task` over `inputs`, at most `limit` at a time, yielding results as they settle. */
+async function* inParallel<I, R>(
+  inputs: I[],
+  limit: number,
+  task: (input: I) => Promise<R>,
+): AsyncGenerator<R> {
+  const running = new Map<number, Promise<[number, R]>>();
+  let started = 0;
+  const startNext = () => {
+    const i = started++;
+    const input = inputs[i] as I;
+    const p = task(input).then((r): [number, R] => [i, r]);
+    p.catch(() => {}); // rejections are observed by the race below, or abandoned on exit
+    running.set(i, p);
+  };
+  while (started < inputs.length && running.size < limit) startNext();
+  while (running.size > 0) {
+    const [i, result] = await Promise.race(running.values());
+    running.delete(i);
+    if (started < inputs.length) startNext();
+    yield result;
+  }
+}

@@ -1,0 +1,305 @@
+/**
+ * One HTTP exchange (one attempt): undici Agent per client, our own timeouts, manual
+ * redirects that never carry the key to another origin, bounded bodies, and mapping of
+ * every failure to a ContentReadError. Retries live in retry.ts, paging in pagination.ts.
+ */
+import { Agent, type Dispatcher, fetch as undiciFetch } from 'undici';
+import { discardBody, readBodyText, TimeoutReason } from './body.js';
+import {
+  ConfigurationError,
+  isContentReadError,
+  NetworkError,
+  RequestError,
+  ValidationError,
+} from './errors.js';
+import { errorForResponse } from './http-errors.js';
+import type { ResolvedOptions } from './options.js';
+import { type Redactor, scrubError } from './redact.js';
+import { Semaphore } from './semaphore.js';
+import type { FetchLike } from './types.js';
+import { USER_AGENT } from './version.js';
+
+export interface SendOptions {
+  /** Send `Authorization: Bearer <key>` (to this origin only). */
+  auth: boolean;
+  ifNoneMatch?: string | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+export interface JsonResponse {
+  status: number;
+  /** The final URL after same-origin redirects. */
+  url: URL;
+  headers: Headers;
+  /** Parsed JSON; undefined for 304. */
+  body: unknown;
+  notModified: boolean;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const ERROR_BODY_LIMIT = 64 * 1024;
+
+export function pathOf(url: URL): string {
+  return `${url.pathname}${url.search}`;
+}
+
+export class Transport {
+  readonly #o: ResolvedOptions;
+  readonly #redact: Redactor;
+  readonly #slots: Semaphore;
+  readonly #agent: Agent | undefined;
+  readonly #fetch: FetchLike;
+  readonly #dispatcher: Dispatcher | undefined;
+  #closed = false;
+
+  constructor(options: ResolvedOptions, redact: Redactor) {
+    this.#o = options;
+    this.#redact = redact;
+    this.#slots = new Semaphore(options.concurrency);
+    this.#fetch = options.fetch ?? (undiciFetch as unknown as FetchLike);
+    if (options.fetch === undefined && options.dispatcher === undefined) {
+      this.#agent = new Agent({
+        connections: options.concurrency,
+        keepAliveTimeout: 10_000,
+        connect: { timeout: options.timeouts.connect },
+        headersTimeout: options.timeouts.headers,
+        bodyTimeout: options.timeouts.body,
+      });
+    }
+    this.#dispatcher = options.dispatcher ?? this.#agent;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#agent?.close();
+  }
+
+  /** GET `url`, following redirects; resolves for 200 and 304, throws for anything else. */
+  async send(url: URL, o: SendOptions): Promise<JsonResponse> {
+    if (this.#closed) {
+      throw new ConfigurationError('The client is closed', {
+        path: pathOf(url),
+        hint: 'Create a new client with createClient(); close() releases its connections for good.',
+      });
+    }
+    const release = await this.#slots.acquire(o.signal);
+    try {
+      return await this.#follow(url, o);
+    } finally {
+      release();
+    }
+  }
+
+  async #follow(start: URL, o: SendOptions): Promise<JsonResponse> {
+    let url = start;
+    let withKey = o.auth;
+    let keyDroppedByRedirect = false;
+    for (let hops = 0; ; hops++) {
+      const controller = new AbortController();
+      const signal = o.signal ? AbortSignal.any([o.signal, controller.signal]) : controller.signal;
+      const res = await this.#exchange(url, withKey, o, controller, signal);
+      const path = pathOf(url);
+      if (REDIRECTS.has(res.status)) {
+        await discardBody(res);
+        const next = this.#redirectTarget(res, url, hops, path);
+        if (next.origin !== url.origin && withKey) {
+          // Never forward the key to another origin (RFC 9110 15.4; what browsers do).
+          withKey = false;
+          keyDroppedByRedirect = true;
+        }
+        url = next;
+        continue;
+      }
+      const limits = { controller, path, idleMs: this.#o.timeouts.body };
+      if (res.status === 304) {
+        await discardBody(res);
+        if (o.ifNoneMatch === undefined) throw this.#unexpected(path, 304);
+        return { status: 304, url, headers: res.headers, body: undefined, notModified: true };
+      }
+      if (res.status === 200) {
+        const text = await this.#read(res, { ...limits, maxBytes: this.#o.maxResponseBytes }, o);
+        return {
+          status: 200,
+          url,
+          headers: res.headers,
+          body: this.#json(text, res, path),
+          notModified: false,
+        };
+      }
+      let body: unknown;
+      try {
+        const text = await this.#read(res, { ...limits, maxBytes: ERROR_BODY_LIMIT }, o);
+        body = safeJson(text) ?? text;
+      } catch {
+        if (o.signal?.aborted) throw o.signal.reason;
+        body = undefined; // an unreadable error body still gives a useful error below
+      }
+      throw errorForResponse({
+        method: 'GET',
+        status: res.status,
+        headers: res.headers,
+        body,
+        path,
+        keySent: withKey,
+        keyDroppedByRedirect,
+        redact: this.#redact,
+      });
+    }
+  }
+
+  async #exchange(
+    url: URL,
+    withKey: boolean,
+    o: SendOptions,
+    controller: AbortController,
+    signal: AbortSignal,
+  ): Promise<Response> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': this.#o.userAgent ? `${USER_AGENT} ${this.#o.userAgent}` : USER_AGENT,
+    };
+    if (withKey && this.#o.apiKey !== undefined) headers.authorization = `Bearer ${this.#o.apiKey}`;
+    if (o.ifNoneMatch !== undefined) headers['if-none-match'] = o.ifNoneMatch;
+    // Our own headers timer also covers injected fetch implementations, which have no Agent.
+    const wait = this.#o.timeouts.connect + this.#o.timeouts.headers;
+    const timer = setTimeout(() => controller.abort(new TimeoutReason('headers', wait)), wait);
+    const started = performance.now();
+    try {
+      const init = { method: 'GET', headers, signal, redirect: 'manual' as const };
+      const res = await this.#fetch(
+        url.href,
+        this.#dispatcher ? ({ ...init, dispatcher: this.#dispatcher } as RequestInit) : init,
+      );
+      this.#emit(url, res.status, started);
+      return res;
+    } catch (error) {
+      throw this.#failure(error, controller, o, pathOf(url));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async #read(
+    res: Response,
+    limits: Parameters<typeof readBodyText>[1],
+    o: SendOptions,
+  ): Promise<string> {
+    try {
+      return await readBodyText(res, limits);
+    } catch (error) {
+      if (isContentReadError(error)) throw error;
+      throw this.#failure(error, limits.controller, o, limits.path);
+    }
+  }
+
+  #failure(error: unknown, controller: AbortController, o: SendOptions, path: string): unknown {
+    if (o.signal?.aborted) return o.signal.reason;
+    const reason: unknown = controller.signal.reason;
+    if (reason instanceof TimeoutReason) {
+      return new NetworkError(
+        `Timed out waiting for the response ${reason.phase} (${reason.ms} ms)`,
+        {
+          path,
+          timeout: true,
+          cause: scrubError(error, this.#redact),
+          hint: 'The API or the network is slow; retries were exhausted. Raise `timeouts` or try again later.',
+        },
+      );
+    }
+    const code = findCode(error);
+    const timeout = code !== undefined && /TIMEOUT|ETIMEDOUT/.test(code);
+    return new NetworkError(
+      `Network error${code ? ` ${code}` : ''}: ${this.#redact(messageOf(error))}`,
+      {
+        path,
+        timeout,
+        cause: scrubError(error, this.#redact),
+        hint: timeout
+          ? 'The API or the network is slow; retries were exhausted. Raise `timeouts` or try again later.'
+          : 'Could not talk to the API; check baseUrl, the network and that the server is up.',
+      },
+    );
+  }
+
+  #redirectTarget(res: Response, from: URL, hops: number, path: string): URL {
+    const location = res.headers.get('location');
+    let next: URL | undefined;
+    try {
+      next = location === null ? undefined : new URL(location, from);
+    } catch {
+      next = undefined;
+    }
+    if (next === undefined || (next.protocol !== 'https:' && next.protocol !== 'http:')) {
+      throw new RequestError(`Redirect ${res.status} without a usable Location`, {
+        status: res.status,
+        path,
+        hint: 'The server or a proxy sent a broken redirect; point baseUrl at the final API address.',
+      });
+    }
+    if (hops >= this.#o.maxRedirects) {
+      throw new RequestError(`Too many redirects (more than ${this.#o.maxRedirects})`, {
+        status: res.status,
+        path,
+        hint: 'Point baseUrl at the final API address, or raise maxRedirects.',
+      });
+    }
+    return next;
+  }
+
+  #json(text: string, res: Response, path: string): unknown {
+    const parsed = safeJson(text);
+    if (parsed !== undefined) return parsed;
+    const type = res.headers.get('content-type') ?? 'no content-type';
+    throw new ValidationError('The response is not JSON', {
+      path,
+      status: res.status,
+      issues: [{ field: '(body)', problem: `not valid JSON (${this.#redact(type)})` }],
+      hint: 'Check that baseUrl points at the Content Read API and not at a web page, login page or proxy.',
+    });
+  }
+
+  #unexpected(path: string, status: number): RequestError {
+    return new RequestError(`Unexpected status ${status}`, {
+      status,
+      path,
+      hint: 'The server answered 304 to a request that held no ETag; a cache in between may be misbehaving.',
+    });
+  }
+
+  #emit(url: URL, status: number, started: number): void {
+    try {
+      this.#o.onResponse?.({
+        method: 'GET',
+        path: pathOf(url),
+        status,
+        notModified: status === 304,
+        durationMs: performance.now() - started,
+      });
+    } catch {
+      // An observer must never break the request it observes.
+    }
+  }
+}
+
+function safeJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function findCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+function messageOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const inner = error.cause instanceof Error ? error.cause.message : undefined;
+  return inner && inner !== error.message ? `${error.message} (${inner})` : error.message;
+}

@@ -1,0 +1,117 @@
+/** Shared test fixtures: wire-shaped items, an msw server, and tiny loopback servers. */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { setupServer } from 'msw/node';
+import { type ClientOptions, createClient } from '../src/index.js';
+
+export const KEY = 'test-key-123';
+export const BASE = 'https://api.test/api/v1';
+
+export function blog(id: string, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    slug: `blog-${id}`,
+    name: `Blog ${id}`,
+    description: null,
+    url: null,
+    language: 'en',
+    created_at: '2024-01-01T00:00:00Z',
+    updated_at: '2024-01-02T00:00:00Z',
+    ...extra,
+  };
+}
+
+export function article(id: string, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    blog_id: 'b1',
+    slug: `article-${id}`,
+    title: `Article ${id}`,
+    excerpt: null,
+    html: '<p>hi</p>',
+    authors: [{ name: 'Ada', slug: 'ada' }],
+    tags: [],
+    feature_image: null,
+    canonical_url: null,
+    reading_time: 3,
+    published_at: '2024-01-01T00:00:00Z',
+    updated_at: '2024-01-02T00:00:00Z',
+    ...extra,
+  };
+}
+
+/** One msw server for a test file; start it in beforeAll, reset handlers afterEach. */
+export function mswServer() {
+  return setupServer();
+}
+
+/** Options that route through msw (global fetch) and keep retries instant. */
+export function mswClient(extra: Partial<ClientOptions> = {}) {
+  return createClient({
+    baseUrl: BASE,
+    apiKey: KEY,
+    fetch: (input, init) => globalThis.fetch(input, init),
+    retry: { minTimeout: 1, maxTimeout: 2, randomize: false },
+    ...extra,
+  });
+}
+
+export const fastRetry = { minTimeout: 1, maxTimeout: 2, randomize: false } as const;
+
+export interface LoopbackServer {
+  origin: string;
+  baseUrl: string;
+  server: Server;
+  /** Sockets that served requests, in order (same object = same connection). */
+  sockets: Socket[];
+  requests: IncomingMessage[];
+  close(): Promise<void>;
+}
+
+/** A node:http server on 127.0.0.1:0; `handler` answers every request. */
+export async function loopback(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<LoopbackServer> {
+  const sockets: Socket[] = [];
+  const requests: IncomingMessage[] = [];
+  const server = createServer((req, res) => {
+    sockets.push(req.socket);
+    requests.push(req);
+    handler(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    baseUrl: `${origin}/api/v1`,
+    server,
+    sockets,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers = {}) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
+
+/** Runs `fn` and returns what it threw (fails the test if it did not throw). */
+export async function caught(fn: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await fn();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
