@@ -1,0 +1,42 @@
+import { fileURLToPath } from 'node:url';
+import { build } from 'astro';
+import { startMockContentApi } from '../integrations/mock-content-api.ts';
+import { type ServedSite, serveBuild } from './serve.ts';
+
+/**
+ * `npm run demo`: starts the built-in mock API (unless CONTENT_API_URL and CONTENT_API_KEY name
+ * another), builds the playground on it, then serves the site, whose live route keeps reading
+ * the same API. Runs until Ctrl-C.
+ */
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const started = performance.now();
+const ownApi = Boolean(process.env.CONTENT_API_URL && process.env.CONTENT_API_KEY);
+const mock = ownApi ? undefined : await startMockContentApi({ info: (m) => console.log(m) });
+
+await build({ root, logLevel: 'warn' });
+
+const port = Number(process.env.PORT ?? 4321);
+let site: ServedSite;
+try {
+  site = await serveBuild(`${root}dist`, { port });
+} catch (error) {
+  if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+  console.log(`Port ${port} is taken; using a free one.`);
+  site = await serveBuild(`${root}dist`, { port: 0 });
+}
+
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+console.log(`\n  Content Read Playground, built and served in ${seconds} s:\n\n    ${site.url}\n`);
+console.log(`  Live route: ${site.url}live/   ·   Ctrl-C to stop\n`);
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await site.close();
+  await mock?.close();
+  process.exit(0);
+}
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
