@@ -100,10 +100,11 @@ export function createClient(options: ClientOptions): ContentReadClient {
   return {
     async discover(opts = {}) {
       const url = o.baseUrl;
-      const res = await withRetry(o, { method: 'GET', path: pathOf(url) }, opts.signal, () =>
+      const path = redact(pathOf(url));
+      const res = await withRetry(o, { method: 'GET', path }, opts.signal, () =>
         transport.send(url, { auth: false, signal: opts.signal }),
       );
-      return parseOne(discoverySchema, res.body, pathOf(url), redact);
+      return parseOne(discoverySchema, res.body, path, redact);
     },
     listBlogs: async (opts = {}) =>
       (await items(context('blogs', { ...opts, previous: undefined }))) as Blog[],

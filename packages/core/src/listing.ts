@@ -21,7 +21,7 @@ export async function readListing<T extends { id: string }>(
     if (problem === '') return { pages, ids, attempts: attempt };
   }
   throw new ListingChangedError(`The listing changed while it was read: ${problem}`, {
-    path: ctx.first.pathname + ctx.first.search,
+    path: ctx.redact(ctx.first.pathname + ctx.first.search),
     attempts,
     hint: `Content was added or removed during each of ${attempts} attempts; run the sync again, or raise maxListingAttempts.`,
   });

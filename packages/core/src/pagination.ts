@@ -42,51 +42,64 @@ export async function* readPages<T>(ctx: PageContext<T>): AsyncGenerator<ListPag
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
   const inner = { ...ctx, signal };
   try {
-    const first = await fetchPage(inner, ctx.first, 1);
+    const [first, firstNext] = await fetchPage(inner, ctx.first, 1);
     yield first;
     const total = first.meta?.total_pages;
     if (total !== undefined) {
       const numbers = Array.from({ length: Math.max(0, total - 1) }, (_, i) => i + 2);
-      yield* inParallel(numbers, ctx.options.concurrency, (n) =>
-        fetchPage(inner, pageUrl(ctx.first, n), n),
-      );
+      yield* inParallel(numbers, ctx.options.concurrency, async (n) => {
+        const [page] = await fetchPage(inner, pageUrl(ctx.first, n), n);
+        return page;
+      });
       return;
     }
     const seen = new Set([first.key]);
-    for (let next = first.next, n = 2; next !== undefined; n++) {
+    for (let next = firstNext, n = 2; next !== undefined; n++) {
       const url = sameOrigin(ctx.first, next, first.key);
       if (seen.has(pathOf(url)) || n > MAX_LINK_PAGES) break;
       seen.add(pathOf(url));
-      const page = await fetchPage(inner, url, n);
+      const [page, after] = await fetchPage(inner, url, n);
       yield page;
-      next = page.next;
+      next = after;
     }
   } finally {
     stop.abort(new Error('listing stopped'));
   }
 }
 
-async function fetchPage<T>(ctx: PageContext<T>, url: URL, n: number): Promise<ListPage<T>> {
-  const key = pathOf(url);
+/** One page, and the raw URL of the next one (the page itself only holds a redacted copy). */
+async function fetchPage<T>(
+  ctx: PageContext<T>,
+  url: URL,
+  n: number,
+): Promise<[ListPage<T>, string | undefined]> {
+  // Redacted: a server that puts the key in its Link URLs must not get it into caches.
+  const key = ctx.redact(pathOf(url));
   const held = ctx.previous.get(key);
   const res = await withRetry(ctx.options, { method: 'GET', path: key }, ctx.signal, () =>
     ctx.transport.send(url, { auth: true, ifNoneMatch: held?.etag, signal: ctx.signal }),
   );
-  const next = linkNext(res.headers.get('link'), res.url)?.href;
+  const link =
+    linkNext(res.headers.get('link'), res.url)?.href ?? (res.notModified ? held?.next : undefined);
+  const next = link === undefined ? undefined : ctx.redact(link);
   if (res.notModified && held) {
-    return {
-      key,
-      page: held.meta?.page ?? n,
-      etag: held.etag,
-      meta: held.meta,
-      next: next ?? held.next,
-      notModified: true,
-      ids: [...held.ids],
-    };
+    const ids = [...held.ids];
+    return [
+      {
+        key,
+        page: held.meta?.page ?? n,
+        etag: held.etag,
+        meta: held.meta,
+        next,
+        notModified: true,
+        ids,
+      },
+      link,
+    ];
   }
   const { items, meta } = parseList(ctx.item, res.body, key, ctx.redact);
   const etag = res.headers.get('etag') ?? undefined;
-  return { key, page: meta?.page ?? n, etag, meta, next, notModified: false, items };
+  return [{ key, page: meta?.page ?? n, etag, meta, next, notModified: false, items }, link];
 }
 
 export function pageUrl(first: URL, n: number): URL {

@@ -78,7 +78,7 @@ export class Transport {
   async send(url: URL, o: SendOptions): Promise<JsonResponse> {
     if (this.#closed) {
       throw new ConfigurationError('The client is closed', {
-        path: pathOf(url),
+        path: this.#redact(pathOf(url)),
         hint: 'Create a new client with createClient(); close() releases its connections for good.',
       });
     }
@@ -98,7 +98,7 @@ export class Transport {
       const controller = new AbortController();
       const signal = o.signal ? AbortSignal.any([o.signal, controller.signal]) : controller.signal;
       const res = await this.#exchange(url, withKey, o, controller, signal);
-      const path = pathOf(url);
+      const path = this.#redact(pathOf(url));
       if (REDIRECTS.has(res.status)) {
         await discardBody(res);
         const next = this.#redirectTarget(res, url, hops, path);
@@ -173,7 +173,7 @@ export class Transport {
       this.#emit(url, res.status, started);
       return res;
     } catch (error) {
-      throw this.#failure(error, controller, o, pathOf(url));
+      throw this.#failure(error, controller, o, this.#redact(pathOf(url)));
     } finally {
       clearTimeout(timer);
     }
@@ -270,7 +270,7 @@ export class Transport {
     try {
       this.#o.onResponse?.({
         method: 'GET',
-        path: pathOf(url),
+        path: this.#redact(pathOf(url)),
         status,
         notModified: status === 304,
         durationMs: performance.now() - started,
