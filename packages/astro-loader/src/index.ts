@@ -1,7 +1,11 @@
+export { articlesLoader } from './articles-loader.js';
+export { blogsLoader } from './blogs-loader.js';
 export { type ConnectionOptions, KEY_VARIABLE, URL_VARIABLE } from './config.js';
 export { ContentReadLoaderError } from './errors.js';
 export { articleSanitizeSchema, type MarkdownHeading, renderArticleHtml } from './html.js';
 export { fromEntryId, toEntryId } from './ids.js';
+export type { ArticlesLoaderOptions, BlogsLoaderOptions, CommonLoaderOptions } from './options.js';
+export { contentReadRefresh, type RefreshWebhookOptions } from './refresh-integration.js';
 export {
   type ArticleData,
   articleSchema,
@@ -13,3 +17,4 @@ export {
   entryReference,
   featureImageSchema,
 } from './schema.js';
+export { ARTICLES_LOADER_NAME, BLOGS_LOADER_NAME, LOADER_VERSION } from './version.js';

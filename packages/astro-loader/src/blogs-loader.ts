@@ -1,0 +1,34 @@
+import type { Blog } from '@content-read/core';
+import type { Loader } from 'astro/loaders';
+import { toEntryId } from './ids.js';
+import { blogData, wireBlogSchema } from './mapping.js';
+import type { BlogsLoaderOptions } from './options.js';
+import { blogSchema } from './schema.js';
+import { syncCollection } from './sync.js';
+import { BLOGS_LOADER_NAME } from './version.js';
+
+/** Build-time loader of the blogs the key can read (see README for every option). */
+export function blogsLoader(options: BlogsLoaderOptions = {}) {
+  const only = options.blogs ? new Set(options.blogs) : undefined;
+  const entryId = options.generateId ?? ((blog: Blog) => toEntryId(blog.id));
+  return {
+    name: BLOGS_LOADER_NAME,
+    schema: blogSchema,
+    load: (ctx) =>
+      syncCollection<Blog>(ctx, {
+        resource: 'blogs',
+        noun: 'blog',
+        options,
+        describeOptions: { blogs: options.blogs, generateId: options.generateId?.toString() },
+        wireSchema: wireBlogSchema,
+        listings: async () => [{}],
+        keep: (blog) => !only || only.has(blog.id) || only.has(blog.slug),
+        entryId,
+        toEntry: async (blog, id, digest) => ({
+          id,
+          digest,
+          data: await ctx.parseData({ id, data: blogData(wireBlogSchema.parse(blog)) }),
+        }),
+      }),
+  } satisfies Loader;
+}

@@ -1,0 +1,45 @@
+import type { HeldPage } from '@content-read/core';
+import type { MetaStore } from 'astro/loaders';
+
+/** What one page produced in the last sync, kept with its ETag. */
+export interface HeldPageState extends HeldPage {
+  /** Entry ids stored from this page (filtered-out and skipped items are not here). */
+  kept: string[];
+  /** Items of this page skipped as invalid. */
+  skipped: number;
+}
+
+/** The loader's sync state, stored as JSON in Astro's per-collection meta store. */
+export interface SyncState {
+  /** Loader version + options digest; a different value means: forget the ETags. */
+  version: string;
+  pages: Record<string, HeldPageState>;
+}
+
+const KEY = 'content-read-sync-state';
+
+export function readState(meta: MetaStore): SyncState | undefined {
+  const raw = meta.get(KEY);
+  if (!raw) return undefined;
+  try {
+    const state = JSON.parse(raw) as SyncState;
+    return typeof state.version === 'string' && typeof state.pages === 'object' ? state : undefined;
+  } catch {
+    return undefined; // a corrupt state only costs a full sync
+  }
+}
+
+export function writeState(meta: MetaStore, state: SyncState): void {
+  meta.set(KEY, JSON.stringify(state));
+}
+
+/** The ETags to send back, or none when the options changed or the store lost entries. */
+export function usablePages(
+  state: SyncState | undefined,
+  version: string,
+  has: (id: string) => boolean,
+): Record<string, HeldPageState> {
+  if (!state || state.version !== version) return {};
+  const complete = Object.values(state.pages).every((page) => page.kept.every(has));
+  return complete ? state.pages : {};
+}
