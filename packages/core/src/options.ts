@@ -5,6 +5,7 @@
 
 import type { Dispatcher } from 'undici';
 import { ConfigurationError } from './errors.js';
+import { makeRedactor, type Redactor } from './redact.js';
 import type { ClientOptions, FetchLike, ResponseEvent, RetryEvent } from './types.js';
 
 export interface ResolvedOptions {
@@ -39,7 +40,12 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   if (typeof options !== 'object' || options === null) {
     throw config('createClient needs an options object', 'Pass { baseUrl, apiKey }.');
   }
-  const baseUrl = parseBaseUrl(options.baseUrl, options.allowInsecureHttp === true);
+  const secrets = typeof options.apiKey === 'string' ? [options.apiKey] : [];
+  const baseUrl = parseBaseUrl(
+    options.baseUrl,
+    options.allowInsecureHttp === true,
+    makeRedactor(secrets),
+  );
   if (options.apiKey !== undefined) checkApiKey(options.apiKey);
   const retry = options.retry ?? {};
   const timeouts = options.timeouts ?? {};
@@ -114,43 +120,49 @@ export function isLoopback(hostname: string): boolean {
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
 
-export function parseBaseUrl(input: unknown, allowInsecureHttp: boolean): URL {
+export function parseBaseUrl(
+  input: unknown,
+  allowInsecureHttp: boolean,
+  redact: Redactor = (text) => text,
+): URL {
+  // The URL is quoted back to help; a key pasted into it must not be.
+  const fail = (what: string, hint: string) => config(redact(what), redact(hint));
   if (typeof input !== 'string' && !(input instanceof URL)) {
-    throw config('baseUrl is missing', 'Pass the API address, e.g. "https://example.com/api/v1".');
+    throw fail('baseUrl is missing', 'Pass the API address, e.g. "https://example.com/api/v1".');
   }
   let url: URL;
   try {
     url = new URL(String(input));
   } catch {
-    throw config(
+    throw fail(
       'baseUrl is not an absolute URL',
       'Pass the full address including https://, e.g. "https://example.com/api/v1".',
     );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw config(`baseUrl uses ${url.protocol}`, 'Use an https: address.');
+    throw fail(`baseUrl uses ${url.protocol}`, 'Use an https: address.');
   }
   if (url.username !== '' || url.password !== '') {
-    throw config(
+    throw fail(
       'baseUrl contains credentials (user:password@)',
       `Remove them and pass the key as apiKey: ${suggest(url)}`,
     );
   }
   if (url.search !== '' || url.hash !== '') {
-    throw config(
+    throw fail(
       'baseUrl has a query or fragment',
       `Pass the bare API address: ${suggest(url)}; the key goes in apiKey.`,
     );
   }
   const path = url.pathname.replace(/\/+$/, '');
   if (!path.endsWith('/api/v1')) {
-    throw config(
+    throw fail(
       `baseUrl must end in /api/v1, got path "${url.pathname}"`,
       `Did you mean ${suggest(url)} ?`,
     );
   }
   if (url.protocol === 'http:' && !isLoopback(url.hostname) && !allowInsecureHttp) {
-    throw config(
+    throw fail(
       `baseUrl uses http: to ${url.hostname}, which would send the key in clear text`,
       `Use ${suggest(url, 'https:')} , or set allowInsecureHttp: true if you really mean it.`,
     );
