@@ -1,0 +1,163 @@
+import { parseArgs } from 'node:util';
+import type { FaultConfig } from './faults.js';
+import type { GenerateOptions } from './generator.js';
+import type { RateLimitConfig } from './rate-limit.js';
+
+export const HELP = `content-read-mock — a complete, scoped mock of the Content Read API v1
+
+Usage: content-read-mock [options]
+
+Server
+  --port <n>               port to listen on (default 4010; 0 picks a free one)
+  --host <addr>            address to bind (default 127.0.0.1, loopback only)
+  --quiet                  no per-request log lines
+Data (default: the built-in demo dataset)
+  --dataset <file>         serve a dataset JSON file (validated; see README "Dataset format")
+  --generate-articles <n>  serve a generated dataset with n articles
+  --generate-blogs <n>     blogs in the generated dataset (default 5)
+  --generate-workspaces <n> workspaces in the generated dataset (default 1)
+  --seed <s>               generator seed (default 1); the same seed gives the same bytes
+  --body-bytes <n>         approximate size of each generated article body (default 2000)
+  --private-fraction <f>   fraction of generated articles that are private (default 0.1)
+  --write-dataset <file>   write the generated dataset to a file (streamed) and exit
+Faults (fractions 0..1, drawn per request from a seeded sequence)
+  --latency <ms>           added latency      --jitter <ms>   up to this much more
+  --fault-429 <f>          429 rate_limited   --fault-500 <f> 500 internal
+  --fault-503 <f>          503 unavailable    --fault-reset <f> reset mid-body
+  --fault-truncate <f>     truncated JSON     --fault-stall <f> stall
+  --stall-ms <ms>          stall length (default 30000)
+  --stall-at <where>       headers | body (default body)
+  --retry-after <s>        Retry-After on injected 429/503 (default 1)
+  --fault-seed <s>         seed of the fault sequence (default 0)
+  --fault-route <name>     apply the faults only to discovery, blogs or articles
+Rate limiting (off unless given)
+  --rate-limit <n>         per-key token bucket: n requests per second sustained
+  --rate-burst <n>         bucket size (default: the --rate-limit value)
+  -h, --help               show this help
+`;
+
+export interface CliConfig {
+  help: boolean;
+  port: number;
+  host: string;
+  quiet: boolean;
+  dataset: string | undefined;
+  generate: GenerateOptions | undefined;
+  writeDataset: string | undefined;
+  faults: FaultConfig | undefined;
+  rateLimit: RateLimitConfig | undefined;
+}
+
+const s = { type: 'string' } as const;
+
+/** Parse argv into a config; throws an Error whose message says which option is wrong and why. */
+export function parseCli(argv: string[]): CliConfig {
+  const { values: v } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      help: { type: 'boolean', short: 'h' },
+      quiet: { type: 'boolean' },
+      port: s,
+      host: s,
+      dataset: s,
+      'write-dataset': s,
+      'generate-articles': s,
+      'generate-blogs': s,
+      'generate-workspaces': s,
+      seed: s,
+      'body-bytes': s,
+      'private-fraction': s,
+      latency: s,
+      jitter: s,
+      'fault-429': s,
+      'fault-500': s,
+      'fault-503': s,
+      'fault-reset': s,
+      'fault-truncate': s,
+      'fault-stall': s,
+      'stall-ms': s,
+      'stall-at': s,
+      'retry-after': s,
+      'fault-seed': s,
+      'fault-route': s,
+      'rate-limit': s,
+      'rate-burst': s,
+    },
+  });
+  const num = (
+    name: keyof typeof v,
+    min: number,
+    max = Number.MAX_SAFE_INTEGER,
+  ): number | undefined => {
+    const raw = v[name];
+    if (raw === undefined || typeof raw === 'boolean') return undefined;
+    const n = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(n) || n < min || n > max) {
+      throw new Error(`--${name} must be a number from ${min} to ${max}, got "${raw}".`);
+    }
+    return n;
+  };
+  const articles = num('generate-articles', 0);
+  if (v.dataset !== undefined && articles !== undefined)
+    throw new Error('Give either --dataset or --generate-articles, not both.');
+  if (v['write-dataset'] !== undefined && articles === undefined)
+    throw new Error('--write-dataset needs --generate-articles <n>.');
+  const generate: GenerateOptions | undefined =
+    articles === undefined
+      ? undefined
+      : {
+          articles,
+          seed: v.seed ?? 1,
+          blogs: num('generate-blogs', 1),
+          workspaces: num('generate-workspaces', 1),
+          bodyBytes: num('body-bytes', 0),
+          privateFraction: num('private-fraction', 0, 1),
+        };
+  const rule = {
+    latencyMs: num('latency', 0),
+    jitterMs: num('jitter', 0),
+    rateLimited: num('fault-429', 0, 1),
+    serverError: num('fault-500', 0, 1),
+    unavailable: num('fault-503', 0, 1),
+    reset: num('fault-reset', 0, 1),
+    truncate: num('fault-truncate', 0, 1),
+    stall: num('fault-stall', 0, 1),
+    stallMs: num('stall-ms', 0),
+    retryAfterSeconds: num('retry-after', 0),
+    ...(v['stall-at'] === undefined ? {} : { stallAt: stallAt(v['stall-at']) }),
+  };
+  const given = Object.fromEntries(Object.entries(rule).filter(([, x]) => x !== undefined));
+  let faults: FaultConfig | undefined;
+  if (Object.keys(given).length > 0) {
+    const route = v['fault-route'];
+    if (route !== undefined && route !== 'discovery' && route !== 'blogs' && route !== 'articles') {
+      throw new Error(`--fault-route must be discovery, blogs or articles, got "${route}".`);
+    }
+    faults = route === undefined ? { ...given } : { routes: { [route]: given } };
+    faults.seed = v['fault-seed'] ?? 0;
+  }
+  const perSecond = num('rate-limit', 0.001);
+  const rateLimit =
+    perSecond === undefined
+      ? undefined
+      : { refillPerSecond: perSecond, capacity: num('rate-burst', 1) ?? Math.max(1, perSecond) };
+  return {
+    help: v.help === true,
+    port: num('port', 0, 65535) ?? 4010,
+    host: v.host ?? '127.0.0.1',
+    quiet: v.quiet === true,
+    dataset: v.dataset,
+    generate,
+    writeDataset: v['write-dataset'],
+    faults,
+    rateLimit,
+  };
+}
+
+function stallAt(value: string): 'headers' | 'body' {
+  if (value !== 'headers' && value !== 'body')
+    throw new Error(`--stall-at must be headers or body, got "${value}".`);
+  return value;
+}

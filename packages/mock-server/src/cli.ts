@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+import { type CliConfig, HELP, parseCli } from './cli-options.js';
+import { demoKeys } from './default-dataset.js';
+import { GENERATED_KEYS, generateDataset, writeGeneratedDataset } from './generator.js';
+import { loadDataset } from './load-dataset.js';
+import { createMockServer } from './mock-server.js';
+import type { Dataset } from './schema.js';
+
+async function main(argv: string[]): Promise<number> {
+  let config: CliConfig;
+  try {
+    config = parseCli(argv);
+  } catch (problem) {
+    process.stderr.write(
+      `content-read-mock: ${(problem as Error).message}\nRun content-read-mock --help for the options.\n`,
+    );
+    return 2;
+  }
+  if (config.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (config.writeDataset !== undefined && config.generate !== undefined) {
+    const bytes = await writeGeneratedDataset(config.generate, config.writeDataset);
+    process.stdout.write(
+      `Wrote ${config.generate.articles} articles (${bytes} bytes) to ${config.writeDataset}\n`,
+    );
+    return 0;
+  }
+  let dataset: Dataset | undefined;
+  if (config.dataset !== undefined) dataset = await loadDataset(config.dataset);
+  else if (config.generate !== undefined) dataset = generateDataset(config.generate);
+
+  const server = createMockServer({
+    dataset,
+    faults: config.faults,
+    rateLimit: config.rateLimit,
+    log: config.quiet ? undefined : (line) => process.stdout.write(`${line}\n`),
+    requestLogLimit: 1000,
+  });
+  const running = await server.listen({ port: config.port, host: config.host });
+  process.stdout.write(`Content Read API mock listening on ${running.baseUrl}\n`);
+  if (dataset === undefined) {
+    process.stdout.write('Demo keys (Authorization: Bearer <key>):\n');
+    for (const k of demoKeys) process.stdout.write(`  ${k.key.padEnd(26)} ${k.description}\n`);
+  } else if (config.generate !== undefined) {
+    process.stdout.write('Generated keys (Authorization: Bearer <key>):\n');
+    for (const [name, key] of Object.entries(GENERATED_KEYS))
+      process.stdout.write(`  ${key.padEnd(26)} ${name}\n`);
+  } else {
+    process.stdout.write(`Serving ${config.dataset}; use the keys it defines.\n`);
+  }
+  if (config.faults) process.stdout.write(`Faults: ${JSON.stringify(config.faults)}\n`);
+  if (config.rateLimit) process.stdout.write(`Rate limit: ${JSON.stringify(config.rateLimit)}\n`);
+
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      process.stdout.write(`Received ${signal}, shutting down.\n`);
+      resolve();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await running.close();
+  process.stdout.write('Stopped.\n');
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (problem: unknown) => {
+    process.stderr.write(
+      `content-read-mock: ${problem instanceof Error ? problem.message : String(problem)}\n`,
+    );
+    process.exitCode = 1;
+  },
+);

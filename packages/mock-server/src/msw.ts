@@ -1,0 +1,22 @@
+import { type HttpHandler, http } from 'msw';
+import { createMockServer, type MockServer, type MockServerOptions } from './mock-server.js';
+
+export interface MswHandlerOptions {
+  /** Origin the handlers answer for (default http://content-read.test); every path there is served. */
+  origin?: string;
+}
+
+/**
+ * msw request handlers backed by a mock server's one implementation (`server.handle`). Pass a
+ * MockServer to share its dataset, stats and helpers with the test, or options to make a new one.
+ */
+export function createMswHandlers(
+  serverOrOptions: MockServer | MockServerOptions = {},
+  options: MswHandlerOptions = {},
+): HttpHandler[] {
+  const server = 'handle' in serverOrOptions ? serverOrOptions : createMockServer(serverOrOptions);
+  const origin = new URL(options.origin ?? 'http://content-read.test').origin;
+  return [http.all(`${origin}/*`, ({ request }) => server.handle(request))];
+}
+
+export const DEFAULT_MSW_BASE_URL = 'http://content-read.test/api/v1';
