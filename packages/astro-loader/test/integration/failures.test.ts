@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FULL_KEY, startMock, startRewritingProxy } from '../helpers/mock.js';
+import { FixtureSite, summaryOf } from '../helpers/site.js';
+
+/** The loader's one-line error, as Astro prints it. */
+function errorLine(output: string): string {
+  return (
+    output
+      .split('\n')
+      .find((l) => l.includes('Could not sync collection') || l.includes('is invalid')) ?? ''
+  );
+}
+
+describe('when the API fails', { timeout: 120_000 }, () => {
+  let server: Awaited<ReturnType<typeof startMock>>;
+  let deadUrl: string;
+  let site: FixtureSite;
+  beforeAll(async () => {
+    server = await startMock();
+    const dead = await startMock();
+    deadUrl = dead.baseUrl;
+    await dead.close();
+    site = await FixtureSite.create();
+  });
+  afterAll(async () => {
+    await server?.close();
+    await site?.dispose();
+  });
+
+  it('a revoked key fails the build with one line naming the collection and the cause', async () => {
+    const { code, output } = await site.build(
+      site.env({ baseUrl: server.baseUrl, apiKey: 'demo-revoked-key' }),
+    );
+    expect(code).not.toBe(0);
+    expect(errorLine(output)).toMatch(
+      /Could not sync collection "(blogs|articles)": the API rejected the key \(401 invalid_token on \/api\/v1\/(blogs|articles)/,
+    );
+    expect(output).not.toContain('demo-revoked-key');
+  });
+
+  it('missing configuration names both variables', async () => {
+    const { code, output } = await site.build(site.env({}));
+    expect(code).not.toBe(0);
+    expect(output).toContain('missing configuration: set CONTENT_API_URL and CONTENT_API_KEY');
+  });
+
+  it('an unreachable API fails the build when there is no earlier sync to keep', async () => {
+    const env = site.env(
+      { baseUrl: deadUrl, apiKey: FULL_KEY },
+      { onError: 'keep-last', retry: { retries: 0 } },
+    );
+    const { code, output } = await site.build(env);
+    expect(code).not.toBe(0);
+    expect(errorLine(output)).toMatch(
+      /Could not sync collection "(blogs|articles)": the API could not be reached/,
+    );
+  });
+
+  it("an unreachable API keeps the last successful content with onError: 'keep-last', and fails without it", async () => {
+    const good = await site.build(
+      site.env({ baseUrl: server.baseUrl, apiKey: FULL_KEY }, { onError: 'keep-last' }),
+    );
+    expect(good.code, good.output).toBe(0);
+    const kept = await site.build(
+      site.env(
+        { baseUrl: deadUrl, apiKey: FULL_KEY },
+        { onError: 'keep-last', retry: { retries: 0 } },
+      ),
+    );
+    expect(kept.code, kept.output).toBe(0);
+    expect(kept.output).toMatch(
+      /Could not sync collection "articles": the API could not be reached.*Keeping the 32 entries/,
+    );
+    expect(kept.pages['index.html']).toContain('blogs:3 articles:32');
+    const failed = await site.build(
+      site.env({ baseUrl: deadUrl, apiKey: FULL_KEY }, { retry: { retries: 0 } }),
+    );
+    expect(failed.code).not.toBe(0);
+  });
+
+  it('a malformed article fails the build naming its id and field; invalidArticles: skip leaves it out', async () => {
+    const proxy = await startRewritingProxy(server.baseUrl, (item) => {
+      if (item.id === 'art_0009') item.published_at = 'last tuesday';
+    });
+    const fresh = await FixtureSite.create();
+    try {
+      await malformed(fresh, proxy.baseUrl);
+    } finally {
+      await proxy.close();
+      await fresh.dispose();
+    }
+  });
+});
+
+async function malformed(site: FixtureSite, baseUrl: string) {
+  {
+    const env = site.env({ baseUrl, apiKey: FULL_KEY });
+    const failed = await site.build(env);
+    expect(failed.code).not.toBe(0);
+    expect(failed.output).toContain(
+      'Collection "articles": article art_0009 is invalid: field "published_at": not an RFC 3339 date.',
+    );
+    const skipped = await site.build(
+      site.env({ baseUrl, apiKey: FULL_KEY }, { invalidArticles: 'skip' }),
+    );
+    expect(skipped.code, skipped.output).toBe(0);
+    expect(skipped.output).toContain('article art_0009 is invalid: field "published_at"');
+    expect(summaryOf(skipped.output, 'articles')).toMatch(/31 entries .*1 skipped/);
+    expect(skipped.pages['articles/art_0009/index.html']).toBeUndefined();
+    expect(skipped.pages['articles/art_0002/index.html']).toBeDefined();
+  }
+}
