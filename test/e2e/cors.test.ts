@@ -1,20 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  createMockServer,
-  demoKeys,
-  type MockServer,
-  type RunningServer,
-} from '@content-read/mock-server';
+import { createMockServer, type MockServer, type RunningServer } from '@content-read/mock-server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './browser.js';
+import { fullKey } from './dataset.js';
 
 // CORS as a browser enforces it: a page from another origin (another loopback port) calls the
 // mock API with fetch. If the preflight or the response headers were wrong, Chromium would
 // refuse to hand the response to the page and fetch would reject.
-
-const fullKey = demoKeys.find((k) => k.name === 'full')?.key ?? '';
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>CORS probe</title>
 <script>

@@ -1,0 +1,182 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createMockServer, type MockServer, type RunningServer } from '@content-read/mock-server';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artifactsDir, launchChromium } from './browser.js';
+import {
+  dataset,
+  firstParagraph,
+  fullKey,
+  headingsOf,
+  publicArticles,
+  textOf,
+  visibleBlogs,
+} from './dataset.js';
+import {
+  buildPlayground,
+  buildsDir,
+  filesContaining,
+  type ServedPlayground,
+  servePlayground,
+} from './site.js';
+
+// The playground built once on a real mock server and served as `npm run demo` serves it; a
+// reader's path through it in headless Chromium, then the live route reading the API per request.
+
+const engineering = visibleBlogs.find((b) => b.slug === 'northwind-engineering');
+if (!engineering) throw new Error('The built-in dataset has no northwind-engineering blog.');
+const engineeringArticles = publicArticles(engineering.id);
+// An article in the middle of its blog (so it has both neighbours) with subsections.
+const chosenIndex = engineeringArticles.findIndex(
+  (a, i) =>
+    i > 0 && i < engineeringArticles.length - 1 && headingsOf(a.html).some((h) => h.depth === 3),
+);
+const chosen = engineeringArticles[chosenIndex];
+if (!chosen) throw new Error('No engineering article with a subsection and two neighbours.');
+
+/** A full-page screenshot once lazy images have loaded or failed (the browser reaches loopback only). */
+async function screenshot(page: Page, path: string) {
+  await page.keyboard.press('End');
+  await page.waitForFunction('Array.from(document.images).every((image) => image.complete)');
+  await page.keyboard.press('Home');
+  await page.screenshot({ path, fullPage: true });
+}
+
+describe('the playground in a browser', () => {
+  let mock: MockServer;
+  let api: RunningServer;
+  let outDir: string;
+  let site: ServedPlayground;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    mock = createMockServer();
+    api = await mock.listen({ host: '127.0.0.1', port: 0 });
+    const env = { CONTENT_API_URL: api.baseUrl, CONTENT_API_KEY: fullKey };
+    // Inside the repository: the built server imports its dependencies from node_modules.
+    await mkdir(buildsDir, { recursive: true });
+    outDir = await mkdtemp(join(buildsDir, 'playground-'));
+    const [, launched] = await Promise.all([buildPlayground(outDir, env), launchChromium()]);
+    browser = launched;
+    site = await servePlayground(outDir, env);
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+    await api?.close();
+    if (outDir) await rm(outDir, { recursive: true, force: true });
+  });
+
+  it('keeps the API key out of everything it built', async () => {
+    expect(await filesContaining(outDir, fullKey)).toEqual([]);
+  });
+
+  it('lists the blogs the key can read on the home page, and only those', async () => {
+    await page.goto(site.url);
+    const names = await page.locator('#blogs-heading + .card-grid .card__title').allTextContents();
+    expect(names.map((n) => n.trim()).sort()).toEqual(visibleBlogs.map((b) => b.name).sort());
+    const hidden = dataset.blogs.filter((b) => !visibleBlogs.includes(b)).map((b) => b.name);
+    expect(hidden.length).toBeGreaterThan(0);
+    const body = await page.locator('body').textContent();
+    for (const name of hidden) expect(body).not.toContain(name);
+  });
+
+  it('goes home → blog → article, with the body, byline, table of contents and neighbours', async () => {
+    await page.goto(site.url);
+    await page.getByRole('link', { name: engineering.name, exact: true }).click();
+    await page.waitForURL(`**/blogs/${engineering.slug}/`);
+    expect(await page.locator('h1').textContent()).toBe(engineering.name);
+    const titles = await page.locator('.card__title').allTextContents();
+    expect(titles.map((t) => t.trim())).toEqual(engineeringArticles.map((a) => a.title));
+
+    await page.getByRole('link', { name: chosen.title, exact: true }).click();
+    await page.waitForURL(`**/blogs/${engineering.slug}/${chosen.slug}/`);
+    expect(await page.locator('h1').textContent()).toBe(chosen.title);
+    expect(await page.title()).toContain(chosen.title);
+    const prose = textOf((await page.locator('.prose').innerHTML()) ?? '');
+    expect(prose).toContain(firstParagraph(chosen.html));
+    const byline = await page.locator('.article-head .meta').first().textContent();
+    for (const author of chosen.authors) expect(byline).toContain(author.name);
+    expect(await page.locator('.article-head time').first().getAttribute('datetime')).toBe(
+      new Date(chosen.published_at).toISOString(),
+    );
+
+    // The table of contents lists the body's h2/h3 headings, and each link lands on its heading.
+    const toc = page.getByRole('navigation', { name: 'On this page' });
+    const entries = toc.getByRole('link');
+    expect((await entries.allTextContents()).map((t) => t.trim())).toEqual(
+      headingsOf(chosen.html).map((h) => h.text),
+    );
+    const last = entries.last();
+    const target = (await last.getAttribute('href')) ?? '';
+    expect(target).toMatch(/^#.+/);
+    await last.click();
+    await page.waitForURL(`**${target}`);
+    const heading = page.locator(`.prose ${target}`);
+    expect(await heading.textContent()).toBe(await last.textContent());
+    await expect.poll(() => heading.isVisible()).toBe(true);
+    const box = await heading.boundingBox();
+    expect(box && box.y >= 0 && box.y < 900).toBe(true);
+
+    // Previous is the older neighbour in the blog, next the newer one.
+    const older = engineeringArticles[chosenIndex + 1];
+    const newer = engineeringArticles[chosenIndex - 1];
+    expect(await page.locator('a[rel="prev"] .title').textContent()).toBe(older?.title);
+    expect(await page.locator('a[rel="next"] .title').textContent()).toBe(newer?.title);
+
+    // Screenshots as artifacts, at desktop and phone widths, with lazy images settled.
+    const dir = await artifactsDir();
+    await screenshot(page, join(dir, 'article.png'));
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
+    await phone.goto(page.url().replace(/#.*$/, ''));
+    await screenshot(phone, join(dir, 'article-mobile.png'));
+    await phone.close();
+  });
+
+  it('has a page per tag listing the articles that carry it', async () => {
+    const tag = chosen.tags[0] ?? '';
+    await page
+      .getByRole('link', { name: `#${tag}`, exact: true })
+      .first()
+      .click();
+    await page.waitForURL(`**/tags/**`);
+    expect(await page.locator('h1').textContent()).toBe(`#${tag}`);
+    const tagged = dataset.articles.filter(
+      (a) => a.public && a.tags.includes(tag) && visibleBlogs.some((b) => b.id === a.blog_id),
+    );
+    const titles = await page.locator('.card__title').allTextContents();
+    expect(titles.map((t) => t.trim()).sort()).toEqual(tagged.map((a) => a.title).sort());
+  });
+
+  it('renders the live route from the API at request time: a change shows on reload', async () => {
+    const live = `${site.url}live/${chosen.id}/`;
+    const first = await page.goto(live);
+    expect(first?.status()).toBe(200);
+    expect(first?.headers()['cache-control']).toBe('no-store');
+    expect(await page.locator('h1').textContent()).toBe(chosen.title);
+
+    mock.updateArticle(chosen.id, {
+      title: 'Rewritten while the site was running',
+      html: '<h2>A section added later</h2><p>These words were not there at build time.</p>',
+    });
+    await page.reload();
+    expect(await page.locator('h1').textContent()).toBe('Rewritten while the site was running');
+    expect(await page.locator('.prose').textContent()).toContain(
+      'These words were not there at build time.',
+    );
+
+    // The prerendered page still shows what was built.
+    await page.goto(`${site.url}blogs/${engineering.slug}/${chosen.slug}/`);
+    expect(await page.locator('h1').textContent()).toBe(chosen.title);
+
+    // Unpublished in the API: the live route says so with a 404.
+    mock.updateArticle(chosen.id, { public: false });
+    const gone = await page.goto(live);
+    expect(gone?.status()).toBe(404);
+    expect(await page.locator('h1').textContent()).toBe('No such article');
+  });
+});

@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Building and serving the playground as a user would: `astro build` in its own process,
+// then the built server (static pages + the on-demand live route) in another.
+
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const playgroundRoot = join(repoRoot, 'playground');
+/** Where test builds go: git-ignored, and under the repository so node_modules resolves. */
+export const buildsDir = join(repoRoot, 'node_modules/.cache/content-read-e2e');
+const astroBin = join(repoRoot, 'node_modules/astro/bin/astro.mjs');
+const serveScript = join(playgroundRoot, 'scripts/serve.ts');
+
+/** The API the site reads, passed as the environment; the mock integration then stays out. */
+export interface ApiEnv {
+  CONTENT_API_URL: string;
+  CONTENT_API_KEY: string;
+}
+
+function withApi(api: ApiEnv): NodeJS.ProcessEnv {
+  return { ...process.env, ...api, ASTRO_TELEMETRY_DISABLED: '1' };
+}
+
+export async function buildPlayground(outDir: string, api: ApiEnv): Promise<void> {
+  const child = spawn(
+    process.execPath,
+    [astroBin, 'build', '--root', playgroundRoot, '--outDir', outDir],
+    {
+      env: withApi(api),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((done) => child.once('close', done));
+  if (code !== 0)
+    throw new Error(`astro build of the playground failed (exit ${code}):\n${output}`);
+}
+
+export interface ServedPlayground {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Runs playground/scripts/serve.ts on port 0 and resolves with the URL it prints. */
+export async function servePlayground(outDir: string, api: ApiEnv): Promise<ServedPlayground> {
+  const child: ChildProcess = spawn(process.execPath, [serveScript, outDir], {
+    env: { ...withApi(api), PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+      const match = /Serving (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.once('close', (code) =>
+      reject(new Error(`The playground server exited (code ${code}) before listening:\n${output}`)),
+    );
+  });
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const closed = new Promise((done) => child.once('close', done));
+      child.kill('SIGTERM');
+      await closed;
+    },
+  };
+}
+
+/** Every file under a directory whose contents include `needle` (for keys leaking into output). */
+export async function filesContaining(dir: string, needle: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    if ((await readFile(path)).includes(needle)) found.push(path);
+  }
+  return found;
+}
