@@ -2,7 +2,8 @@
  * Reads a response body with a size cap and an idle timeout, and makes sure every body
  * is either read to the end or cancelled: an unread body pins its socket.
  */
-import { ResponseTooLargeError } from './errors.js';
+import { ResponseTooLargeError, ValidationError } from './errors.js';
+import type { Redactor } from './redact.js';
 
 /** Abort reason used by our own timers, so a timeout is told apart from a caller abort. */
 export class TimeoutReason {
@@ -66,5 +67,32 @@ function tooLarge(limits: ReadLimits, detail: string): ResponseTooLargeError {
     path: limits.path,
     limit: limits.maxBytes,
     hint: `The client reads at most maxResponseBytes (${limits.maxBytes} bytes); lower perPage, or raise maxResponseBytes if the content really is this large.`,
+  });
+}
+
+export function safeJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A 200 body as JSON; anything else (an HTML login page, say) is a ValidationError. */
+export function parseJsonBody(
+  text: string,
+  res: Response,
+  path: string,
+  redact: Redactor,
+): unknown {
+  const parsed = safeJson(text);
+  if (parsed !== undefined) return parsed;
+  const type = res.headers.get('content-type') ?? 'no content-type';
+  throw new ValidationError('The response is not JSON', {
+    path,
+    status: res.status,
+    issues: [{ field: '(body)', problem: `not valid JSON (${redact(type)})` }],
+    hint: 'Check that baseUrl points at the Content Read API and not at a web page, login page or proxy.',
   });
 }

@@ -4,17 +4,13 @@
  * every failure to a ContentReadError. Retries live in retry.ts, paging in pagination.ts.
  */
 import { Agent, type Dispatcher, fetch as undiciFetch } from 'undici';
-import { discardBody, readBodyText, TimeoutReason } from './body.js';
-import {
-  ConfigurationError,
-  isContentReadError,
-  NetworkError,
-  RequestError,
-  ValidationError,
-} from './errors.js';
+import { discardBody, parseJsonBody, readBodyText, safeJson, TimeoutReason } from './body.js';
+import { ConfigurationError, isContentReadError, RequestError } from './errors.js';
 import { errorForResponse } from './http-errors.js';
+import { networkError } from './network-errors.js';
 import type { ResolvedOptions } from './options.js';
-import { type Redactor, scrubError } from './redact.js';
+import type { Redactor } from './redact.js';
+import { redirectTarget } from './redirect.js';
 import { Semaphore } from './semaphore.js';
 import type { FetchLike } from './types.js';
 import { USER_AGENT } from './version.js';
@@ -101,7 +97,7 @@ export class Transport {
       const path = this.#redact(pathOf(url));
       if (REDIRECTS.has(res.status)) {
         await discardBody(res);
-        const next = this.#redirectTarget(res, url, hops, path);
+        const next = redirectTarget(res, url, hops, this.#o.maxRedirects, path);
         if (next.origin !== url.origin && withKey) {
           // Never forward the key to another origin (RFC 9110 15.4; what browsers do).
           withKey = false;
@@ -122,7 +118,7 @@ export class Transport {
           status: 200,
           url,
           headers: res.headers,
-          body: this.#json(text, res, path),
+          body: parseJsonBody(text, res, path, this.#redact),
           notModified: false,
         };
       }
@@ -194,68 +190,7 @@ export class Transport {
 
   #failure(error: unknown, controller: AbortController, o: SendOptions, path: string): unknown {
     if (o.signal?.aborted) return o.signal.reason;
-    const reason: unknown = controller.signal.reason;
-    if (reason instanceof TimeoutReason) {
-      return new NetworkError(
-        `Timed out waiting for the response ${reason.phase} (${reason.ms} ms)`,
-        {
-          path,
-          timeout: true,
-          cause: scrubError(error, this.#redact),
-          hint: 'The API or the network is slow; retries were exhausted. Raise `timeouts` or try again later.',
-        },
-      );
-    }
-    const code = findCode(error);
-    const timeout = code !== undefined && /TIMEOUT|ETIMEDOUT/.test(code);
-    return new NetworkError(
-      `Network error${code ? ` ${code}` : ''}: ${this.#redact(messageOf(error))}`,
-      {
-        path,
-        timeout,
-        cause: scrubError(error, this.#redact),
-        hint: timeout
-          ? 'The API or the network is slow; retries were exhausted. Raise `timeouts` or try again later.'
-          : 'Could not talk to the API; check baseUrl, the network and that the server is up.',
-      },
-    );
-  }
-
-  #redirectTarget(res: Response, from: URL, hops: number, path: string): URL {
-    const location = res.headers.get('location');
-    let next: URL | undefined;
-    try {
-      next = location === null ? undefined : new URL(location, from);
-    } catch {
-      next = undefined;
-    }
-    if (next === undefined || (next.protocol !== 'https:' && next.protocol !== 'http:')) {
-      throw new RequestError(`Redirect ${res.status} without a usable Location`, {
-        status: res.status,
-        path,
-        hint: 'The server or a proxy sent a broken redirect; point baseUrl at the final API address.',
-      });
-    }
-    if (hops >= this.#o.maxRedirects) {
-      throw new RequestError(`Too many redirects (more than ${this.#o.maxRedirects})`, {
-        status: res.status,
-        path,
-        hint: 'Point baseUrl at the final API address, or raise maxRedirects.',
-      });
-    }
-    return next;
-  }
-
-  #json(text: string, res: Response, path: string): unknown {
-    const parsed = safeJson(text);
-    if (parsed !== undefined) return parsed;
-    const type = res.headers.get('content-type') ?? 'no content-type';
-    throw new ValidationError('The response is not JSON', {
-      path,
-      status: res.status,
-      issues: [{ field: '(body)', problem: `not valid JSON (${this.#redact(type)})` }],
-      hint: 'Check that baseUrl points at the Content Read API and not at a web page, login page or proxy.',
-    });
+    return networkError(error, controller.signal.reason, path, this.#redact);
   }
 
   #unexpected(path: string, status: number): RequestError {
@@ -279,27 +214,4 @@ export class Transport {
       // An observer must never break the request it observes.
     }
   }
-}
-
-function safeJson(text: string): unknown {
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function findCode(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
-}
-
-function messageOf(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const inner = error.cause instanceof Error ? error.cause.message : undefined;
-  return inner && inner !== error.message ? `${error.message} (${inner})` : error.message;
 }
