@@ -32,9 +32,17 @@ describe('types seen by a site', { timeout: 120_000 }, () => {
 
   it("CollectionEntry<'articles'>['data'] is fully typed and an extended schema adds its fields", async () => {
     const env = site.env({ baseUrl: server.baseUrl, apiKey: FULL_KEY });
-    const sync = await run([join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'sync'], site.root, env);
+    const sync = await run(
+      [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'sync'],
+      site.root,
+      env,
+    );
     expect(sync.code, sync.output).toBe(0);
-    const tsc = await run([join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], site.root, env);
+    const tsc = await run(
+      [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'],
+      site.root,
+      env,
+    );
     expect(tsc.code, tsc.output).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import {
   articleSchema,
   articlesLoader,
   blogSchema,
-  blogsLoader,
+  type blogsLoader,
   type EntryReference,
 } from '../../src/index.js';
 
@@ -26,8 +26,12 @@ describe('types', () => {
 
   it('the loaders carry their schema type, so Astro can infer CollectionEntry data', () => {
     const articles = articlesLoader({ blogsCollection: 'sources' });
-    expectTypeOf<z.infer<typeof articles.schema>['blog']>().toEqualTypeOf<EntryReference<'sources'>>();
-    expectTypeOf<z.infer<ReturnType<typeof blogsLoader>['schema']>['createdAt']>().toEqualTypeOf<Date>();
+    expectTypeOf<z.infer<typeof articles.schema>['blog']>().toEqualTypeOf<
+      EntryReference<'sources'>
+    >();
+    expectTypeOf<
+      z.infer<ReturnType<typeof blogsLoader>['schema']>['createdAt']
+    >().toEqualTypeOf<Date>();
   });
 
   it('schemas can be extended', () => {
