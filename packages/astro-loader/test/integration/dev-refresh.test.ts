@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FULL_KEY, startMock } from '../helpers/mock.js';
+import { FixtureSite, repoRoot } from '../helpers/site.js';
+
+/** `astro dev` on an ephemeral port; resolves the URL once it is ready. */
+function dev(site: FixtureSite, env: NodeJS.ProcessEnv) {
+  const bin = join(repoRoot, 'node_modules/astro/bin/astro.mjs');
+  const child = spawn(process.execPath, [bin, 'dev', '--host', '127.0.0.1', '--port', '0'], {
+    cwd: site.root,
+    env,
+  });
+  let output = '';
+  const ready = new Promise<string>((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      output += d;
+      const match = /http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (match) resolve(match[0]);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', () => reject(new Error(`astro dev exited: ${output}`)));
+  });
+  return { child, ready, output: () => output };
+}
+
+describe('astro dev and the refresh webhook', { timeout: 120_000 }, () => {
+  let server: Awaited<ReturnType<typeof startMock>>;
+  let site: FixtureSite;
+  let child: ChildProcess | undefined;
+  beforeAll(async () => {
+    server = await startMock();
+    site = await FixtureSite.create();
+  });
+  afterAll(async () => {
+    child?.kill();
+    await server?.close();
+    await site?.dispose();
+  });
+
+  it('a POST to /_content-read/refresh re-syncs and the dev server shows the change', async () => {
+    const env = {
+      ...site.env({ baseUrl: server.baseUrl, apiKey: FULL_KEY }),
+      CONTENT_REFRESH_SECRET: 'hook-secret',
+    };
+    const started = dev(site, env);
+    child = started.child;
+    const url = await started.ready;
+    const before = await (await fetch(`${url}/articles/art_0002/`)).text();
+    expect(before).toContain('A Type Scale for Long Reads');
+
+    server.mock.updateArticle('art_0002', { title: 'Refreshed From The CMS' });
+    const denied = await fetch(`${url}/_content-read/refresh`, { method: 'POST' });
+    expect(denied.status).toBe(401);
+    const hook = await fetch(`${url}/_content-read/refresh`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer hook-secret' },
+    });
+    expect(hook.status, started.output()).toBe(200);
+    expect(await hook.json()).toEqual({ refreshed: true });
+
+    let after = '';
+    for (let i = 0; i < 50 && !after.includes('Refreshed From The CMS'); i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      after = await (await fetch(`${url}/articles/art_0002/`)).text();
+    }
+    expect(after).toContain('Refreshed From The CMS');
+    expect(started.output()).toMatch(/articles: synced 32 entries \(0 new, 1 updated/);
+  });
+});
