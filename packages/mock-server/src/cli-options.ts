@@ -109,7 +109,7 @@ export function parseCli(argv: string[]): CliConfig {
       ? undefined
       : {
           articles,
-          seed: v.seed ?? 1,
+          seed: seedOf(v.seed) ?? 1,
           blogs: num('generate-blogs', 1),
           workspaces: num('generate-workspaces', 1),
           bodyBytes: num('body-bytes', 0),
@@ -136,7 +136,7 @@ export function parseCli(argv: string[]): CliConfig {
       throw new Error(`--fault-route must be discovery, blogs or articles, got "${route}".`);
     }
     faults = route === undefined ? { ...given } : { routes: { [route]: given } };
-    faults.seed = v['fault-seed'] ?? 0;
+    faults.seed = seedOf(v['fault-seed']) ?? 0;
   }
   const perSecond = num('rate-limit', 0.001);
   const rateLimit =
@@ -160,4 +160,9 @@ function stallAt(value: string): 'headers' | 'body' {
   if (value !== 'headers' && value !== 'body')
     throw new Error(`--stall-at must be headers or body, got "${value}".`);
   return value;
+}
+
+/** Digits are a numeric seed (as in code: `seed: 5`); anything else is a string seed. */
+function seedOf(value: string | undefined): number | string | undefined {
+  return value !== undefined && /^\d{1,9}$/.test(value) ? Number(value) : value;
 }

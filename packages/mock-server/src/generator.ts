@@ -120,7 +120,7 @@ function blockPool(random: Random): string[] {
 
 function body(random: Random, pool: string[], bytes: number): string {
   const parts: string[] = [];
-  let size = 0;
+  let size = -1; // n parts are joined by n - 1 newlines
   while (size < bytes) {
     const part = pick(random, pool);
     parts.push(part);

@@ -2,6 +2,12 @@ export { parseAuthorization } from './auth.js';
 export { DatasetError, type DatasetIssue } from './dataset-errors.js';
 export { defaultDataset, demoKeys } from './default-dataset.js';
 export type { FaultConfig, FaultRule } from './faults.js';
+export {
+  GENERATED_KEYS,
+  type GenerateOptions,
+  generateDataset,
+  writeGeneratedDataset,
+} from './generator.js';
 export { loadDataset } from './load-dataset.js';
 export {
   createMockServer,

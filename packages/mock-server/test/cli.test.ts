@@ -1,0 +1,157 @@
+// The CLI as a child process (the repository's Node): start banner, request log, options, shutdown.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generateDataset } from '../src/index.js';
+
+const pkg = join(dirname(fileURLToPath(import.meta.url)), '..');
+const cli = join(pkg, 'dist', 'cli.js');
+
+beforeAll(() => {
+  // The bin runs from dist/: bring it up to date (incremental, quick when nothing changed).
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  execFileSync(process.execPath, [tsc, '-b', pkg], { stdio: 'inherit' });
+}, 60_000);
+
+interface Cli {
+  child: ChildProcess;
+  output: () => string;
+  baseUrl: string;
+}
+
+async function launch(args: string[]): Promise<Cli> {
+  const child = spawn(process.execPath, [cli, '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    out += d;
+  });
+  const deadline = Date.now() + 15_000;
+  while (!/listening on (\S+)/.test(out)) {
+    if (Date.now() > deadline || child.exitCode !== null)
+      throw new Error(`CLI did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return { child, output: () => out, baseUrl: /listening on (\S+)/.exec(out)?.[1] ?? '' };
+}
+
+async function run(args: string[]): Promise<{ code: number | null; out: string }> {
+  const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    out += d;
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, out };
+}
+
+describe('content-read-mock CLI', () => {
+  it('prints the base URL and demo keys, logs each request without the key, stops cleanly on SIGTERM and SIGINT', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const cli = await launch([]);
+      expect(cli.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+      expect(cli.output()).toContain('demo-full-access-key');
+      expect(cli.output()).toContain('demo-other-workspace-key');
+      const res = await fetch(`${cli.baseUrl}/articles?per_page=3`, {
+        headers: { authorization: 'Bearer demo-two-blogs-key' },
+      });
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+      await (
+        await fetch(`${cli.baseUrl}/blogs`, {
+          headers: { authorization: 'Bearer canary-secret-key' },
+        })
+      ).arrayBuffer();
+      cli.child.kill(signal);
+      const [code] = (await once(cli.child, 'exit')) as [number | null];
+      expect(code).toBe(0);
+      const log = cli.output();
+      expect(log).toMatch(/GET \/api\/v1\/articles\?per_page=3 200 \d+\.\dms/);
+      expect(log).toMatch(/GET \/api\/v1\/blogs 401 \d+\.\dms/);
+      expect(log).not.toContain('canary-secret-key');
+      expect(log).toContain('Stopped.');
+    }
+  }, 30_000);
+
+  it('--help lists the options; a bad option is a clear error with exit code 2', async () => {
+    const help = await run(['--help']);
+    expect(help.code).toBe(0);
+    for (const flag of [
+      '--port',
+      '--host',
+      '--dataset',
+      '--generate-articles',
+      '--seed',
+      '--body-bytes',
+      '--fault-429',
+      '--fault-reset',
+      '--rate-limit',
+    ]) {
+      expect(help.out).toContain(flag);
+    }
+    const bad = await run(['--fault-500', '2']);
+    expect(bad.code).toBe(2);
+    expect(bad.out).toContain('--fault-500 must be a number from 0 to 1, got "2"');
+  }, 20_000);
+
+  it('serves a generated dataset with faults and a rate limit', async () => {
+    const cli = await launch([
+      '--generate-articles',
+      '50',
+      '--seed',
+      '5',
+      '--fault-500',
+      '1',
+      '--fault-route',
+      'blogs',
+      '--rate-limit',
+      '100',
+      '--quiet',
+    ]);
+    try {
+      const headers = { authorization: 'Bearer gen-full-access-key' };
+      const articles = await fetch(`${cli.baseUrl}/articles`, { headers });
+      expect(articles.status).toBe(200);
+      expect(articles.headers.get('ratelimit-limit')).toBe('100');
+      await articles.arrayBuffer();
+      expect((await fetch(`${cli.baseUrl}/blogs`, { headers })).status).toBe(500);
+    } finally {
+      cli.child.kill('SIGTERM');
+      await once(cli.child, 'exit');
+    }
+  }, 20_000);
+
+  it('--write-dataset streams the same bytes as generateDataset; --dataset refuses a bad file with its path', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mock-cli-'));
+    const file = join(dir, 'out.json');
+    const written = await run([
+      '--generate-articles',
+      '200',
+      '--seed',
+      '8',
+      '--body-bytes',
+      '300',
+      '--write-dataset',
+      file,
+    ]);
+    expect(written.code).toBe(0);
+    const expected = JSON.stringify(generateDataset({ seed: 8, articles: 200, bodyBytes: 300 }));
+    expect(await readFile(file, 'utf8')).toBe(expected);
+    const bad = await run(['--dataset', join(dir, 'nope.json')]);
+    expect(bad.code).toBe(1);
+    expect(bad.out).toContain('nope.json');
+    expect(bad.out).toContain('cannot read the file');
+  }, 20_000);
+});
