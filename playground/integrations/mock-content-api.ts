@@ -1,9 +1,12 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
 import { createMockServer, demoKeys } from '@content-read/mock-server';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 
 /**
  * Runs the built-in mock Content Read API for `astro dev`, `astro build` and `astro preview`
- * unless the environment already names an API (`CONTENT_API_URL` and `CONTENT_API_KEY`).
+ * unless `CONTENT_API_URL` and `CONTENT_API_KEY` already name an API (in the environment or a
+ * .env file of the project).
  *
  * The server listens on 127.0.0.1, port 0, and its address and a demo key go into
  * `process.env`, where src/content.config.ts and src/live.config.ts read them. It starts in
@@ -24,7 +27,7 @@ const shared = globalThis as WithRunning;
 
 /** The demo key the playground reads with: the one whose scope is every public blog. */
 function demoKey(): string {
-  const key = demoKeys.find((k) => /full|all/i.test(k.name)) ?? demoKeys[0];
+  const key = demoKeys.find((k) => k.name === 'full') ?? demoKeys[0];
   if (!key) throw new Error('The mock server has no demo key; the playground cannot read its API.');
   return key.key;
 }
@@ -52,8 +55,20 @@ export async function startMockContentApi(
   return running;
 }
 
-function usesOwnApi(): boolean {
-  return Boolean(process.env.CONTENT_API_URL && process.env.CONTENT_API_KEY) && !shared[RUNNING];
+/**
+ * The API the user named, if any: in the environment or in the .env files Astro would read
+ * (the loaders read those too). Not the mock server this integration started earlier.
+ */
+export function configuredApiUrl(root: URL, mode: string): string | undefined {
+  if (shared[RUNNING]) return undefined;
+  const fromFiles: Record<string, string | undefined> = {};
+  for (const name of ['.env', '.env.local', `.env.${mode}`, `.env.${mode}.local`]) {
+    const file = new URL(name, root);
+    if (existsSync(file)) Object.assign(fromFiles, parseEnv(readFileSync(file, 'utf8')));
+  }
+  const pick = (name: string) => process.env[name]?.trim() || fromFiles[name]?.trim();
+  const url = pick('CONTENT_API_URL');
+  return url && pick('CONTENT_API_KEY') ? url : undefined;
 }
 
 export function mockContentApi(): AstroIntegration {
@@ -64,10 +79,14 @@ export function mockContentApi(): AstroIntegration {
   return {
     name: '@content-read/playground-mock-api',
     hooks: {
-      'astro:config:setup': async ({ logger: l }) => {
+      'astro:config:setup': async ({ logger: l, config, command }) => {
         logger = l;
-        if (usesOwnApi()) {
-          l.info(`Reading the Content Read API at ${process.env.CONTENT_API_URL}`);
+        const ownApi = configuredApiUrl(
+          config.root,
+          command === 'dev' ? 'development' : 'production',
+        );
+        if (ownApi) {
+          l.info(`Reading the Content Read API at ${ownApi}`);
           return;
         }
         const alreadyRunning = shared[RUNNING];

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { build } from 'astro';
-import { startMockContentApi } from '../integrations/mock-content-api.ts';
+import { configuredApiUrl, startMockContentApi } from '../integrations/mock-content-api.ts';
 import { type ServedSite, serveBuild } from './serve.ts';
 
 /**
@@ -11,7 +11,8 @@ import { type ServedSite, serveBuild } from './serve.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
-const ownApi = Boolean(process.env.CONTENT_API_URL && process.env.CONTENT_API_KEY);
+const ownApi = configuredApiUrl(new URL('..', import.meta.url), 'production');
+if (ownApi) console.log(`Reading the Content Read API at ${ownApi}`);
 const mock = ownApi ? undefined : await startMockContentApi({ info: (m) => console.log(m) });
 
 await build({ root, logLevel: 'warn' });

@@ -37,9 +37,9 @@ if (!chosen) throw new Error('No engineering article with a subsection and two n
 
 /** A full-page screenshot once lazy images have loaded or failed (the browser reaches loopback only). */
 async function screenshot(page: Page, path: string) {
-  await page.keyboard.press('End');
+  await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
   await page.waitForFunction('Array.from(document.images).every((image) => image.complete)');
-  await page.keyboard.press('Home');
+  await page.evaluate('window.scrollTo(0, 0)');
   await page.screenshot({ path, fullPage: true });
 }
 
