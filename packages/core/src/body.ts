@@ -47,13 +47,13 @@ export async function readBodyText(res: Response, limits: ReadLimits): Promise<s
       if (done) break;
       total += value.byteLength;
       if (total > limits.maxBytes) {
-        await reader.cancel().catch(() => {});
         throw tooLarge(limits, `exceeded the limit after ${total} bytes`);
       }
       chunks.push(value);
       timer.refresh();
     }
   } catch (error) {
+    // Too large, timed out or aborted: destroy the stream so the socket is not left half-read.
     await reader.cancel().catch(() => {});
     throw error;
   } finally {

@@ -80,12 +80,12 @@ describe('backoff', () => {
   });
 
   test('jitter (the default) spreads delays', async () => {
-    const server = await flakyServer(5);
+    const server = await flakyServer(8);
     const events: RetryEvent[] = [];
     const client = createClient({
       baseUrl: server.baseUrl,
       apiKey: 'k',
-      retry: { retries: 5, minTimeout: 10, factor: 1 },
+      retry: { retries: 8, minTimeout: 10, factor: 1 },
       onRetry: (e) => events.push(e),
     });
     closers.push(() => client.close());

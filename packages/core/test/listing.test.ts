@@ -138,6 +138,32 @@ describe('tolerant reader', () => {
     expect(peak).toBeLessThanOrEqual(3);
   });
 
+  test('concurrency bounds all requests of a client, across parallel listings', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    server.use(
+      http.get(`${BASE}/:resource`, async ({ request }) => {
+        inFlight++;
+        peak = Math.max(peak, inFlight);
+        await new Promise((r) => setTimeout(r, 5));
+        inFlight--;
+        const page = Number(new URL(request.url).searchParams.get('page'));
+        const item = request.url.includes('/blogs') ? blog(`b${page}`) : article(`a${page}`);
+        return HttpResponse.json({
+          data: [item],
+          meta: { page, per_page: 1, total: 4, total_pages: 4 },
+        });
+      }),
+    );
+    const client = mswClient({ concurrency: 2, perPage: 1 });
+    await Promise.all([
+      client.listBlogs(),
+      client.listArticles(),
+      client.listArticles({ blog: 'b1' }),
+    ]);
+    expect(peak).toBe(2);
+  });
+
   test('pages() yields every page once with page numbers, keys and meta', async () => {
     const seen: string[] = [];
     server.use(envelopeHandler(() => ids(12), seen));

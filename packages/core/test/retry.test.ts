@@ -133,6 +133,27 @@ describe('Retry-After', () => {
     expect(delays[0]).toBeGreaterThan(30_000);
   });
 
+  test('a Retry-After in seconds sets the delay (waiting is aborted here)', async () => {
+    const state = flaky(1, () =>
+      HttpResponse.json(
+        { error: { status: 429, code: 'rate_limited' } },
+        { status: 429, headers: { 'retry-after': '45' } },
+      ),
+    );
+    const delays: number[] = [];
+    const controller = new AbortController();
+    const pending = mswClient({
+      retry: { minTimeout: 1, maxTimeout: 1, maxRetryAfter: 50_000 },
+      onRetry: (e) => {
+        delays.push(e.delayMs);
+        controller.abort(new Error('stop waiting'));
+      },
+    }).listBlogs({ signal: controller.signal });
+    await expect(pending).rejects.toThrow('stop waiting');
+    expect(state.calls).toBe(1);
+    expect(delays).toEqual([45_000]);
+  });
+
   test('a Retry-After beyond maxRetryAfter surfaces at once with retryAfterMs', async () => {
     const state = flaky(99, () =>
       HttpResponse.json(

@@ -268,6 +268,26 @@ describe('response size cap', () => {
     expect(await closedEarly).toBe(true);
   });
 
+  test('an endless discovery body is destroyed too (no listing to cancel it)', async () => {
+    let closedEarly: Promise<boolean> = Promise.resolve(false);
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"name":"');
+      const timer = setInterval(() => res.write('x'.repeat(16_384)), 1);
+      closedEarly = new Promise((resolve) =>
+        res.on('close', () => {
+          clearInterval(timer);
+          resolve(!res.writableFinished);
+        }),
+      );
+    });
+    const error = await caught(() =>
+      client(server.baseUrl, { maxResponseBytes: 50_000 }).discover(),
+    );
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect(await closedEarly).toBe(true);
+  });
+
   test('an oversized error body is destroyed, the error still reports the status', async () => {
     let closedEarly: Promise<boolean> = Promise.resolve(false);
     const server = await serve((_req, res) => {
