@@ -39,20 +39,7 @@ async function main(argv: string[]): Promise<number> {
     requestLogLimit: 1000,
   });
   const running = await server.listen({ port: config.port, host: config.host });
-  process.stdout.write(`Content Read API mock listening on ${running.baseUrl}\n`);
-  if (dataset === undefined) {
-    process.stdout.write('Demo keys (Authorization: Bearer <key>):\n');
-    for (const k of demoKeys) process.stdout.write(`  ${k.key.padEnd(26)} ${k.description}\n`);
-  } else if (config.generate !== undefined) {
-    process.stdout.write('Generated keys (Authorization: Bearer <key>):\n');
-    for (const [name, key] of Object.entries(GENERATED_KEYS))
-      process.stdout.write(`  ${key.padEnd(26)} ${name}\n`);
-  } else {
-    process.stdout.write(`Serving ${config.dataset}; use the keys it defines.\n`);
-  }
-  if (config.faults) process.stdout.write(`Faults: ${JSON.stringify(config.faults)}\n`);
-  if (config.rateLimit) process.stdout.write(`Rate limit: ${JSON.stringify(config.rateLimit)}\n`);
-
+  process.stdout.write(banner(running.baseUrl, config, dataset === undefined));
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       process.stdout.write(`Received ${signal}, shutting down.\n`);
@@ -64,6 +51,25 @@ async function main(argv: string[]): Promise<number> {
   await running.close();
   process.stdout.write('Stopped.\n');
   return 0;
+}
+
+/** Everything printed on start, written at once so readers never see half of it. */
+function banner(baseUrl: string, config: CliConfig, demo: boolean): string {
+  const lines = [`Content Read API mock listening on ${baseUrl}`];
+  if (demo) {
+    lines.push('Demo keys (Authorization: Bearer <key>):');
+    for (const k of demoKeys) lines.push(`  ${k.key.padEnd(26)} ${k.description}`);
+  } else if (config.generate !== undefined) {
+    lines.push('Generated keys (Authorization: Bearer <key>):');
+    for (const [name, key] of Object.entries(GENERATED_KEYS))
+      lines.push(`  ${key.padEnd(26)} ${name}`);
+  } else {
+    lines.push(`Serving ${config.dataset}; use the keys it defines.`);
+  }
+  if (config.faults) lines.push(`Faults: ${JSON.stringify(config.faults)}`);
+  if (config.rateLimit) lines.push(`Rate limit: ${JSON.stringify(config.rateLimit)}`);
+  lines.push('Press Ctrl+C to stop.');
+  return `${lines.join('\n')}\n`;
 }
 
 main(process.argv.slice(2)).then(

@@ -36,7 +36,7 @@ async function launch(args: string[]): Promise<Cli> {
     out += d;
   });
   const deadline = Date.now() + 15_000;
-  while (!/listening on (\S+)/.test(out)) {
+  while (!out.includes('Press Ctrl+C to stop.')) {
     if (Date.now() > deadline || child.exitCode !== null)
       throw new Error(`CLI did not start:\n${out}`);
     await new Promise((r) => setTimeout(r, 25));
