@@ -200,6 +200,26 @@ describe('abort', () => {
   });
 });
 
+test('with an injected fetch the client still enforces the headers timeout itself', async () => {
+  let calls = 0;
+  server.use(
+    http.get(`${BASE}/blogs`, () => {
+      calls++;
+      return new Promise<Response>(() => {});
+    }),
+  );
+  const error = (await caught(() =>
+    mswClient({
+      timeouts: { connect: 5, headers: 10 },
+      retry: { retries: 1, minTimeout: 1 },
+    }).listBlogs(),
+  )) as NetworkError;
+  expect(error).toBeInstanceOf(NetworkError);
+  expect(error.timeout).toBe(true);
+  expect(error.message).toContain('Timed out waiting for the response headers (15 ms)');
+  expect(calls).toBe(2);
+});
+
 describe('authentication hints', () => {
   test('401 missing_token although a key was sent blames a proxy stripping Authorization', async () => {
     let sent: string | null = null;
