@@ -14,8 +14,8 @@ import { pathOf, type Transport } from './transport.js';
 import type { HeldPage, ListPage } from './types.js';
 import { parseList } from './validate.js';
 
-/** Hard stop for Link chains that never end (a server bug must not loop forever). */
-const MAX_LINK_PAGES = 100_000;
+/** Hard stop for endless Link chains and absurd total_pages (a server bug must not run away). */
+const MAX_PAGES = 100_000;
 
 export interface PageContext<T> {
   transport: Transport;
@@ -45,6 +45,13 @@ export async function* readPages<T>(ctx: PageContext<T>): AsyncGenerator<ListPag
     const [first, firstNext] = await fetchPage(inner, ctx.first, 1);
     yield first;
     const total = first.meta?.total_pages;
+    if (total !== undefined && total > MAX_PAGES) {
+      throw new ValidationError('meta.total_pages is implausibly large', {
+        path: first.key,
+        issues: [{ field: 'meta.total_pages', problem: `${total} is above ${MAX_PAGES}` }],
+        hint: 'The API reported more pages than any listing can have; report it to the API operator.',
+      });
+    }
     if (total !== undefined) {
       const numbers = Array.from({ length: Math.max(0, total - 1) }, (_, i) => i + 2);
       yield* inParallel(numbers, ctx.options.concurrency, async (n) => {
@@ -56,7 +63,7 @@ export async function* readPages<T>(ctx: PageContext<T>): AsyncGenerator<ListPag
     const seen = new Set([first.key]);
     for (let next = firstNext, n = 2; next !== undefined; n++) {
       const url = sameOrigin(ctx.first, next, first.key);
-      if (seen.has(pathOf(url)) || n > MAX_LINK_PAGES) break;
+      if (seen.has(pathOf(url)) || n > MAX_PAGES) break;
       seen.add(pathOf(url));
       const [page, after] = await fetchPage(inner, url, n);
       yield page;

@@ -179,6 +179,20 @@ describe('tolerant reader', () => {
     expect(pages[0]?.meta).toMatchObject({ total: 12, total_pages: 3 });
   });
 
+  test('an absurd meta.total_pages is refused instead of scheduling a billion requests', async () => {
+    server.use(
+      http.get(`${BASE}/articles`, () =>
+        HttpResponse.json({
+          data: [article('a1')],
+          meta: { page: 1, per_page: 1, total: 1e9, total_pages: 1e9 },
+        }),
+      ),
+    );
+    const error = (await caught(() => mswClient().listArticles())) as ValidationError;
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.issues[0]?.field).toBe('meta.total_pages');
+  });
+
   test('an empty listing is one empty page', async () => {
     server.use(envelopeHandler(() => []));
     const listing = await mswClient().list('articles');
