@@ -1,0 +1,3 @@
+import { defineConfig } from 'astro/config';
+
+export default defineConfig({ cacheDir: './.cache', telemetry: false });
