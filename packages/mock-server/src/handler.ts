@@ -38,7 +38,16 @@ export class Handler {
 
   constructor(private readonly parts: HandlerParts) {}
 
+  /** Never throws: a bug in the mock becomes a 500 `internal` with CORS, not a crashed process. */
   respond(req: CoreRequest): Outcome {
+    try {
+      return this.decide(req);
+    } catch {
+      return error(500, 'internal', MESSAGES.bug, req.method === 'HEAD', null, NO_STORE);
+    }
+  }
+
+  private decide(req: CoreRequest): Outcome {
     const { path, search } = splitTarget(req.target);
     const route = routeOf(path);
     const inApi = route !== null || path.startsWith('/api/v1/');
@@ -77,7 +86,8 @@ export class Handler {
       if (kind === 'stall') {
         faults.push('stall');
         outcome.delivery.stall = {
-          at: decision?.rule.stallAt ?? 'body',
+          // a response without a body can only stall before its headers
+          at: outcome.body === null ? 'headers' : (decision?.rule.stallAt ?? 'body'),
           ms: decision?.rule.stallMs ?? 30_000,
         };
       } else if (

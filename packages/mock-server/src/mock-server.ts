@@ -8,6 +8,7 @@ import { type MockStats, RequestLog, type RequestRecord } from './request-log.js
 import {
   type ArticleRecord,
   articleRecordSchema,
+  B64TOKEN,
   type BlogRecord,
   blogRecordSchema,
   type Dataset,
@@ -158,6 +159,11 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     },
     addKey(key) {
       if (store.keys.has(key.id)) throw new Error(`A key with id "${key.id}" already exists.`);
+      if (!B64TOKEN.test(key.key)) {
+        throw new Error(
+          `addKey("${key.id}"): the key must be a b64token (A-Z a-z 0-9 - . _ ~ + / then =*).`,
+        );
+      }
       const stored: StoredKey = {
         id: key.id,
         team_id: key.team_id,

@@ -24,6 +24,7 @@ export const MESSAGES = {
     'No blog matches the `blog` parameter. Use the id or slug of a blog listed by GET /api/v1/blogs.',
   method_not_allowed: 'The Content Read API is read-only: use GET, HEAD or OPTIONS.',
   internal: 'The server failed to answer (injected fault). Retry the request.',
+  bug: 'The mock server failed on this request. This is a bug in @content-read/mock-server; please report it.',
 } as const;
 
 /** What decides HEAD (no body) and 304 (If-None-Match) for a success response. */
