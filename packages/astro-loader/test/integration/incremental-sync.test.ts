@@ -72,4 +72,24 @@ describe('building a site incrementally', { timeout: 120_000 }, () => {
     expect(pages['articles/art_0007/index.html']).toBeUndefined();
     expect(pages['index.html']).toContain('articles:31');
   });
+
+  it('an option change forgets the ETags and reprocesses every entry once', async () => {
+    server.mock.resetStats();
+    const changed = site.env(
+      { baseUrl: server.baseUrl, apiKey: FULL_KEY },
+      { invalidArticles: 'skip' },
+    );
+    const { code, output } = await site.build(changed);
+    expect(code, output).toBe(0);
+    expect(output).toContain(
+      'articles: loader version or options changed, reading everything again',
+    );
+    expect(summaryOf(output, 'articles')).toContain(
+      '31 entries (0 new, 31 updated, 0 removed, 0 unchanged)',
+    );
+    // The articles listing went out without If-None-Match; blogs (whose options did not change) got a 304.
+    const articles = server.mock.requests.filter((r) => r.path.startsWith('/api/v1/articles'));
+    expect(articles.map((r) => [r.conditional, r.status])).toEqual([[false, 200]]);
+    expect(summaryOf(output, 'blogs')).toContain('1 not modified (304)');
+  });
 });
