@@ -1,3 +1,4 @@
+import { type BlogSpec, DEMO_BLOGS } from './demo-blogs.js';
 import { demoBody, plainText } from './demo-content.js';
 import { DEMO_HEADINGS, DEMO_TITLES } from './demo-titles.js';
 import { createRandom, pick } from './random.js';
@@ -6,94 +7,6 @@ import type { ArticleRecord, BlogRecord, Dataset } from './schema.js';
 const ANCHOR = Date.parse('2026-11-01T09:00:00Z');
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
-
-interface BlogSpec {
-  id: string;
-  workspace: string;
-  slug: string;
-  name: string;
-  description: string;
-  language: string;
-  public: boolean;
-  tags: string[];
-  authors: string[];
-  technical: boolean;
-}
-
-const BLOGS: BlogSpec[] = [
-  {
-    id: 'blog_01',
-    workspace: 'ws_northwind',
-    slug: 'northwind-engineering',
-    name: 'Northwind Engineering',
-    description: 'How the Northwind team builds, ships and runs software.',
-    language: 'en',
-    public: true,
-    tags: ['performance', 'testing', 'architecture', 'tooling', 'reliability', 'security'],
-    authors: ['Ada Okafor', 'Jonas Lindqvist', 'Priya Raman'],
-    technical: true,
-  },
-  {
-    id: 'blog_02',
-    workspace: 'ws_northwind',
-    slug: 'northwind-design',
-    name: 'Northwind Design Notes',
-    description: 'Typography, interfaces and the craft of clear screens.',
-    language: 'en',
-    public: true,
-    tags: ['typography', 'accessibility', 'ux', 'colour', 'layout'],
-    authors: ['Mei Tanaka', 'Lucas Moreau'],
-    technical: false,
-  },
-  {
-    id: 'blog_03',
-    workspace: 'ws_northwind',
-    slug: 'northwind-news',
-    name: 'Studio News',
-    description: 'Announcements from Northwind Studio.',
-    language: 'en',
-    public: true,
-    tags: ['company', 'hiring', 'events', 'product'],
-    authors: ['Sam Whitfield'],
-    technical: false,
-  },
-  {
-    id: 'blog_04',
-    workspace: 'ws_northwind',
-    slug: 'northwind-internal',
-    name: 'Internal Handbook',
-    description: 'For the team only.',
-    language: 'en',
-    public: false,
-    tags: ['handbook', 'process'],
-    authors: ['Sam Whitfield', 'Priya Raman'],
-    technical: false,
-  },
-  {
-    id: 'blog_05',
-    workspace: 'ws_lumen',
-    slug: 'lumen-journal',
-    name: 'The Lumen Journal',
-    description: 'Essays from a small optics lab.',
-    language: 'en-GB',
-    public: true,
-    tags: ['optics', 'open-data', 'lab-life', 'instruments'],
-    authors: ['Elena Petrova', 'Tomás García'],
-    technical: true,
-  },
-  {
-    id: 'blog_06',
-    workspace: 'ws_lumen',
-    slug: 'lumen-notes',
-    name: 'Lumen Field Notes',
-    description: 'Short dispatches from the field.',
-    language: 'en-GB',
-    public: true,
-    tags: ['fieldwork', 'coast', 'measurements'],
-    authors: ['Tomás García'],
-    technical: false,
-  },
-];
 
 /** The demo keys: each shows one scope rule of api-v1.md section 3. */
 export const demoKeys = [
@@ -158,7 +71,7 @@ export const demoKeys = [
 export function defaultDataset(): Dataset {
   const random = createRandom('content-read-demo');
   const drafts: ArticleRecord[] = [];
-  for (const blog of BLOGS) {
+  for (const blog of DEMO_BLOGS) {
     const titles = DEMO_TITLES[blog.slug] ?? [];
     titles.forEach((title, i) => {
       drafts.push(article(blog, title, i, titles.length, random));
@@ -169,7 +82,7 @@ export function defaultDataset(): Dataset {
   const articles = drafts.map((a, i) =>
     Object.assign(a, { id: `art_${String(i + 1).padStart(4, '0')}` }),
   );
-  const blogs: BlogRecord[] = BLOGS.map((b, i) => ({
+  const blogs: BlogRecord[] = DEMO_BLOGS.map((b, i) => ({
     id: b.id,
     workspace_id: b.workspace,
     slug: b.slug,

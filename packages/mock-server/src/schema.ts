@@ -3,7 +3,8 @@ import { z } from 'zod';
 // The dataset format: what a JSON dataset file holds. Field names follow the wire's snake_case so a
 // dataset reads like the API's own output plus the server-side facts (public flags, keys, teams).
 
-const rfc3339 = z.iso.datetime({ offset: true });
+// The wire's timestamps are RFC 3339 in UTC (`Z`), so the dataset's are too.
+const rfc3339 = z.iso.datetime();
 const id = z.string().min(1);
 
 export const workspaceRecordSchema = z.object({ id, name: z.string() });

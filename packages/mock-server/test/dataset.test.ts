@@ -69,6 +69,7 @@ describe('dataset validation', () => {
     ['a wrong type', 'articles', 3, 'title', 42, 'articles[3].title:'],
     ['a missing field', 'blogs', 1, 'slug', DELETE, 'blogs[1].slug:'],
     ['a bad timestamp', 'articles', 0, 'published_at', 'yesterday', 'articles[0].published_at:'],
+    ['a timestamp not in UTC', 'blogs', 2, 'updated_at', '2026-01-01T10:00:00+02:00', 'blogs[2].updated_at:'],
     ['a fractional reading time', 'articles', 2, 'reading_time', 1.5, 'articles[2].reading_time:'],
     ['a key that is not a b64token', 'keys', 0, 'key', 'has space', 'keys[0].key:'],
     ['a key given twice', 'keys', 1, 'key', 'demo-full-access-key', 'keys[1]: the same key'],

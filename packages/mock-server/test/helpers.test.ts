@@ -81,7 +81,9 @@ describe('test helpers', () => {
       expect(await blogs(FULL)).toBe(401);
       server.addKey({ id: 'key_new', team_id: 'team_lumen', key: 'brand-new-key' });
       expect(await blogs('brand-new-key')).toEqual(['blog_05', 'blog_06']);
-      expect(() => server.addKey({ id: 'key_bad', team_id: 'team_web', key: 'not a token' })).toThrow(/b64token/);
+      expect(() =>
+        server.addKey({ id: 'key_bad', team_id: 'team_web', key: 'not a token' }),
+      ).toThrow(/b64token/);
     } finally {
       await running.close();
     }
