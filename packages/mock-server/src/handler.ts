@@ -1,5 +1,5 @@
 import { parseAuthorization } from './auth.js';
-import { emptyFaultCounts, type FaultInjector } from './faults.js';
+import type { FaultInjector } from './faults.js';
 import { DISCOVERY, ListingCache } from './listings.js';
 import { type FaultKind, type Outcome, PRIVATE_CACHE_HEADERS } from './outcome.js';
 import { parseListQuery } from './query.js';
@@ -34,7 +34,6 @@ export interface HandlerParts {
 /** The one implementation of api-v1.md. Synchronous: faces carry out delays and cut bodies. */
 export class Handler {
   readonly listings = new ListingCache();
-  faultCounts = emptyFaultCounts();
 
   constructor(private readonly parts: HandlerParts) {}
 
@@ -101,7 +100,6 @@ export class Handler {
     }
     outcome.delivery.delayMs = delayMs;
     outcome.faults = faults;
-    for (const f of faults) this.faultCounts[f]++;
     return outcome;
   }
 
