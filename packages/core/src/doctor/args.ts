@@ -1,0 +1,89 @@
+/** Command-line parsing for the `content-read` bin (node:util parseArgs, no dependency). */
+import { parseArgs } from 'node:util';
+import type { DoctorConfig } from './types.js';
+
+export const HELP = `Usage: content-read doctor [options]
+
+Checks that a Content Read API v1 is reachable and usable with your key:
+base URL, discovery, the key (rejected, or stripped on the way by a proxy/CDN),
+the blogs the key sees with their article counts, and the CORS preflight.
+Exits 0 when nothing is wrong, 1 when a check found a problem, 2 on bad usage.
+
+Options:
+  --url <url>              API base URL ending in /api/v1   (default: $CONTENT_API_URL)
+  --key <key>              API key                          (default: $CONTENT_API_KEY)
+                           Prefer the environment variable: arguments show up in ps.
+  --origin <origin>        Origin for the CORS preflight    (default: http://localhost:4321)
+  --timeout <ms>           Connect and response timeout per request (default: 10000)
+  --allow-insecure-http    Allow http: to a non-loopback host (sends the key in clear text)
+  -h, --help               Show this help
+
+The key is never printed.
+`;
+
+export type Command = { kind: 'help' } | { kind: 'doctor'; config: DoctorConfig };
+
+/** Throws an Error whose message is safe to print (it never quotes option values). */
+export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (problem) {
+    const code = (problem as { code?: string }).code ?? 'ERR_PARSE_ARGS';
+    throw new Error(
+      `${describeParseError(code, problem)}. Run content-read --help for the options.`,
+    );
+  }
+  const { values, positionals } = parsed;
+  if (values.help || positionals.length === 0 || positionals[0] === 'help') return { kind: 'help' };
+  if (positionals[0] !== 'doctor' || positionals.length > 1) {
+    throw new Error('Unknown command. The only command is "doctor": content-read doctor --help');
+  }
+  const timeout = values.timeout === undefined ? 10_000 : Number(values.timeout);
+  if (!Number.isInteger(timeout) || timeout < 1) {
+    throw new Error('--timeout must be a positive whole number of milliseconds');
+  }
+  const fromFlag = values.key !== undefined;
+  const key = fromFlag ? values.key : nonEmpty(env.CONTENT_API_KEY);
+  return {
+    kind: 'doctor',
+    config: {
+      url: values.url ?? nonEmpty(env.CONTENT_API_URL),
+      key,
+      keySource: key === undefined ? undefined : fromFlag ? '--key' : 'CONTENT_API_KEY',
+      origin: values.origin ?? 'http://localhost:4321',
+      allowInsecureHttp: values['allow-insecure-http'] ?? false,
+      timeout,
+    },
+  };
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      url: { type: 'string' },
+      key: { type: 'string' },
+      origin: { type: 'string' },
+      timeout: { type: 'string' },
+      'allow-insecure-http': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}
+
+// parseArgs' own messages can quote the offending argument, which may be a mistyped key.
+function describeParseError(code: string, problem: unknown): string {
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const name = /'(-{1,2}[A-Za-z][\w-]*)/.exec(String((problem as Error).message))?.[1];
+    return `Unknown option${name ? ` ${name}` : ''}`;
+  }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return 'An option is missing its value';
+  return 'Could not read the arguments';
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : value;
+}

@@ -1,0 +1,36 @@
+/** What `content-read doctor` checks against, and what each check reports. */
+
+export interface DoctorConfig {
+  /** The base URL as given (validated by the first check, not before). */
+  url: string | undefined;
+  /** The API key; never printed, only its source is. */
+  key: string | undefined;
+  /** Where the key came from, for the report: `--key` or `CONTENT_API_KEY`. */
+  keySource: string | undefined;
+  /** The Origin sent with the CORS preflight. */
+  origin: string;
+  allowInsecureHttp: boolean;
+  /** Per-request budget, ms (connect and headers each). */
+  timeout: number;
+}
+
+/** `fail` is a problem (non-zero exit); `warn` works but deserves a look; `skip` could not run. */
+export type CheckStatus = 'ok' | 'warn' | 'fail' | 'skip';
+
+export interface CheckResult {
+  name: string;
+  status: CheckStatus;
+  /** One line: what was found. */
+  summary: string;
+  /** Further lines: the blogs found, or what to do about a problem. */
+  details: string[];
+}
+
+export function result(
+  name: string,
+  status: CheckStatus,
+  summary: string,
+  details: string[] = [],
+): CheckResult {
+  return { name, status, summary, details };
+}
