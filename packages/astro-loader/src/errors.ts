@@ -5,17 +5,20 @@ import type { ItemProblem } from './mapping.js';
 /**
  * The one error a failed sync throws: a single actionable line that names the
  * collection and the cause. Its stack is that line alone, so Astro prints the message,
- * not a trace through the HTTP client; the client's error stays available as `cause`.
+ * not a trace through the HTTP client; the client's error stays available as `clientError`.
  */
 export class ContentReadLoaderError extends Error {
   override readonly name = 'ContentReadLoaderError';
+  /** The HTTP client's error, for debugging (not a `cause`: Astro would print its whole trace). */
+  declare readonly clientError?: unknown;
   constructor(
     readonly collection: string,
     message: string,
-    options?: { cause?: unknown },
+    clientError?: unknown,
   ) {
-    super(message, options);
+    super(message);
     this.stack = `${this.name}: ${message}`;
+    Object.defineProperty(this, 'clientError', { value: clientError, enumerable: false });
   }
 }
 
@@ -78,7 +81,7 @@ export function syncFailed(
   );
   // Keep the client's error for debugging, unless anything in it shows the key.
   const leaks = secret !== undefined && inspect(error, { depth: 8 }).includes(secret);
-  return new ContentReadLoaderError(collection, message, leaks ? undefined : { cause: error });
+  return new ContentReadLoaderError(collection, message, leaks ? undefined : error);
 }
 
 export function invalidItem(collection: string, kind: string, problem: ItemProblem): string {

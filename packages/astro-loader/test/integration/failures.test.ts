@@ -36,6 +36,8 @@ describe('when the API fails', { timeout: 120_000 }, () => {
       /Could not sync collection "(blogs|articles)": the API rejected the key \(401 invalid_token on \/api\/v1\/(blogs|articles)/,
     );
     expect(output).not.toContain('demo-revoked-key');
+    // One line, not a trace through the HTTP client.
+    expect(output).not.toMatch(/Caused by|at errorForResponse|node_modules\/p-retry/);
   });
 
   it('missing configuration names both variables', async () => {

@@ -21,6 +21,8 @@ describe('sync failure messages', () => {
     );
     expect(error.message).not.toContain('\n');
     expect(error.stack).toBe(`ContentReadLoaderError: ${error.message}`);
+    expect(error.cause).toBeUndefined();
+    expect(error.clientError).toBeInstanceOf(Error);
   });
 
   it('explain an unreachable API', () => {
