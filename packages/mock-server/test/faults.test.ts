@@ -1,6 +1,6 @@
 // Fault injection: each kind happens, is counted in stats, and a seeded replay gives the same sequence.
 import { describe, expect, it } from 'vitest';
-import type { FaultConfig } from '../src/index.js';
+import { createMockServer, type FaultConfig } from '../src/index.js';
 import { FULL, start } from './support.js';
 
 async function statuses(faults: FaultConfig, n: number, path = '/api/v1/blogs'): Promise<number[]> {
@@ -136,6 +136,30 @@ describe('fault injection', () => {
     } finally {
       await running.close();
     }
+  });
+});
+
+describe('fault injection through handle()', () => {
+  it('reset errors the body stream, truncate cuts the JSON, a body stall waits', async () => {
+    const request = () =>
+      new Request('http://x/api/v1/articles', { headers: { authorization: `Bearer ${FULL}` } });
+    const reset = createMockServer({ faults: { reset: 1 } });
+    await expect((await reset.handle(request())).text()).rejects.toThrow(/reset/);
+    const truncated = createMockServer({ faults: { truncate: 1 } });
+    const cut = await truncated.handle(request());
+    const text = await cut.text();
+    expect(cut.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+    expect(() => JSON.parse(text)).toThrow();
+    const stalled = createMockServer({ faults: { stall: 1, stallMs: 60_000 } });
+    const abort = new AbortController();
+    const res = await stalled.handle(new Request(request(), { signal: abort.signal }));
+    await expect(readWithin(res, 200)).rejects.toThrow('timed out');
+    abort.abort();
+    expect([reset, truncated, stalled].map((m) => m.stats.faults)).toMatchObject([
+      { reset: 1 },
+      { truncate: 1 },
+      { stall: 1 },
+    ]);
   });
 });
 
