@@ -1,0 +1,69 @@
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { toEntryId } from '@content-read/astro-loader';
+import {
+  type ArticleRecord,
+  type BlogRecord,
+  GENERATED_KEYS,
+  type GenerateOptions,
+  generateDataset,
+} from '@content-read/mock-server';
+
+export const KEY = GENERATED_KEYS.full;
+
+/**
+ * The generated dataset of the benchmarks: `articles` articles of about 5 KB of HTML, all public,
+ * in 4 blogs (the generator makes every 5th blog private), so the full key sees every article.
+ */
+export function datasetOptions(articles: number): GenerateOptions {
+  return { seed: 1, articles, blogs: 4, bodyBytes: 5000, privateFraction: 0 };
+}
+
+const blogEntry = (b: BlogRecord) => ({
+  id: toEntryId(b.id),
+  blogId: b.id,
+  slug: b.slug,
+  name: b.name,
+  description: b.description,
+  url: b.url,
+  language: b.language,
+  createdAt: b.created_at,
+  updatedAt: b.updated_at,
+});
+
+const articleEntry = (a: ArticleRecord) => ({
+  id: toEntryId(a.id),
+  articleId: a.id,
+  blog: toEntryId(a.blog_id),
+  slug: a.slug,
+  title: a.title,
+  excerpt: a.excerpt,
+  authors: a.authors,
+  tags: a.tags,
+  featureImage: a.feature_image,
+  canonicalUrl: a.canonical_url,
+  readingTime: a.reading_time,
+  publishedAt: a.published_at,
+  updatedAt: a.updated_at,
+  html: a.html,
+});
+
+/**
+ * Writes the same entries the loader would produce (its entry shape, plus the body as `html`) to
+ * `<root>/data/{blogs,articles}.json` for the file() site. Streamed: 50,000 articles are ~300 MB.
+ */
+export async function writeFileSiteData(root: string, articles: number): Promise<void> {
+  const dataset = generateDataset(datasetOptions(articles));
+  await mkdir(join(root, 'data'), { recursive: true });
+  await writeFile(join(root, 'data/blogs.json'), JSON.stringify(dataset.blogs.map(blogEntry)));
+  const out = createWriteStream(join(root, 'data/articles.json'));
+  out.write('[');
+  for (const [i, a] of dataset.articles.entries()) {
+    if (!out.write((i === 0 ? '' : ',') + JSON.stringify(articleEntry(a))))
+      await once(out, 'drain');
+  }
+  out.end(']');
+  await once(out, 'finish');
+}

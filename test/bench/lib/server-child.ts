@@ -1,0 +1,71 @@
+// The mock server in its own process, driven over IPC by test/bench/lib/server.ts. The benchmarks
+// run the server apart from the code they measure, so on a 2-core machine each gets a core.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createMockServer, type FaultConfig, generateDataset } from '@content-read/mock-server';
+import type { ServerCommand, ServerReply, ServerSpec } from './server-protocol.js';
+
+const spec = JSON.parse(process.argv[2] ?? '{}') as ServerSpec;
+const mock = createMockServer({
+  dataset: generateDataset(spec.dataset),
+  ...(spec.faults ? { faults: spec.faults } : {}),
+});
+const running = await mock.listen({ port: 0, host: '127.0.0.1' });
+
+/** A bare node:http server answering every request with the bytes the mock serves for `path`. */
+async function startBare(path: string, key: string): Promise<{ port: number; bytes: number }> {
+  const sample = await fetch(`${running.baseUrl.replace(/\/api\/v1$/, '')}${path}`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  const bytes = Buffer.from(await sample.arrayBuffer());
+  const type = sample.headers.get('content-type') ?? 'application/json';
+  const bare = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': type, 'content-length': bytes.length });
+    res.end(bytes);
+  });
+  await new Promise<void>((done) => bare.listen(0, '127.0.0.1', done));
+  return { port: (bare.address() as AddressInfo).port, bytes: bytes.length };
+}
+
+/** Changes `count` articles spread evenly over the dataset (title and body), as an editor would. */
+function mutate(count: number, round: number): string[] {
+  const ids = mock.dataset.articles.map((a) => a.id);
+  const step = Math.max(1, Math.floor(ids.length / count));
+  const changed: string[] = [];
+  for (let i = 0; i < count && i * step < ids.length; i++) {
+    const id = ids[i * step] as string;
+    mock.updateArticle(id, {
+      title: `Edited in round ${round}: ${id}`,
+      html: `<h2>Edited</h2><p>Round ${round} rewrote article ${id}.</p>`,
+    });
+    changed.push(id);
+  }
+  return changed;
+}
+
+function handle(command: ServerCommand): ServerReply {
+  switch (command.type) {
+    case 'stats':
+      return { type: 'stats', stats: mock.stats, requests: [...mock.requests] };
+    case 'reset':
+      mock.resetStats();
+      return { type: 'ok' };
+    case 'mutate':
+      return { type: 'mutated', ids: mutate(command.count, command.round) };
+    case 'faults':
+      mock.setFaults(command.faults as FaultConfig | undefined);
+      return { type: 'ok' };
+    default:
+      return { type: 'error', message: `unknown command ${JSON.stringify(command)}` };
+  }
+}
+
+process.on('message', async (message: ServerCommand & { seq: number }) => {
+  const reply =
+    message.type === 'bare'
+      ? { type: 'bare' as const, ...(await startBare(message.path, message.key)) }
+      : handle(message);
+  process.send?.({ ...reply, seq: message.seq });
+});
+process.on('disconnect', () => process.exit(0));
+process.send?.({ type: 'ready', baseUrl: running.baseUrl, port: running.port, seq: 0 });

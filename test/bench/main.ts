@@ -1,0 +1,19 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { runBenches } from './benches.js';
+import { readConfig } from './config.js';
+import { repoRoot } from './lib/astro.js';
+import { renderReport } from './report.js';
+
+const cfg = readConfig(process.argv.slice(2));
+const started = performance.now();
+console.log(`Benchmarks ${cfg.only.join(', ')}: ${JSON.stringify(cfg)}`);
+const results = await runBenches(cfg);
+for (const r of results)
+  console.log(
+    `${r.id}  ${r.ratio.toFixed(2)}×  target ${r.target}  ${r.met ? 'met' : 'NOT MET'}  ${r.detail}`,
+  );
+const report = renderReport(results, cfg, (performance.now() - started) / 1000);
+const out = process.env.BENCH_REPORT ?? join(repoRoot, 'BENCHMARKS.md');
+await writeFile(out, report);
+console.log(`Wrote ${out}`);

@@ -1,0 +1,50 @@
+// B6: peak memory (the astro process's ru_maxrss) of a cold sync of many articles: the loader
+// against Astro's file() loader on the same entries.
+import type { BenchConfig } from './config.js';
+import { BenchSite } from './lib/astro.js';
+import { datasetOptions, KEY, writeFileSiteData } from './lib/dataset.js';
+import { ServerProcess } from './lib/server.js';
+import { type BenchResult, fmtList, fmtMs, median } from './lib/stats.js';
+
+const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
+
+export async function runMemoryBench(cfg: BenchConfig, log = console.log): Promise<BenchResult> {
+  const n = cfg.memoryArticles;
+  const server = await ServerProcess.start({ dataset: datasetOptions(n) });
+  const loaderSite = await BenchSite.create('loader-site');
+  const fileSite = await BenchSite.create('file-site');
+  try {
+    await writeFileSiteData(fileSite.root, n);
+    const env = { CONTENT_API_URL: server.baseUrl, CONTENT_API_KEY: KEY };
+    const loader: number[] = [];
+    const file: number[] = [];
+    const times: { loader: number[]; file: number[] } = { loader: [], file: [] };
+    const cold = async (site: BenchSite, side: 'loader' | 'file') => {
+      await site.clearStore();
+      const run = await site.sync(side === 'loader' ? env : {});
+      (side === 'loader' ? loader : file).push(run.maxRssKb);
+      times[side].push(run.ms);
+    };
+    for (let round = 1; round <= cfg.runs; round++) {
+      for (const side of round % 2 === 1
+        ? (['file', 'loader'] as const)
+        : (['loader', 'file'] as const))
+        await cold(side === 'loader' ? loaderSite : fileSite, side);
+      log(`  round ${round}: loader ${mb(loader.at(-1) ?? 0)}, file() ${mb(file.at(-1) ?? 0)}`);
+    }
+    const ratio = median(loader) / median(file);
+    return {
+      id: 'B6',
+      what: `peak memory (RSS of the \`astro sync\` process) syncing ${n} articles`,
+      comparedWith: '`file()` loader on the same entries',
+      target: '≤ 1.3×',
+      ratio,
+      met: ratio <= 1.3,
+      detail: `loader ${mb(median(loader))} vs file() ${mb(median(file))} (medians of ${cfg.runs} runs; loader: ${fmtList(loader, mb)}; file(): ${fmtList(file, mb)}; wall time loader ${fmtMs(median(times.loader))}, file() ${fmtMs(median(times.file))})`,
+    };
+  } finally {
+    await server.stop();
+    await loaderSite.dispose();
+    await fileSite.dispose();
+  }
+}

@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism, cpus, freemem, totalmem } from 'node:os';
+import type { BenchConfig } from './config.js';
+import type { BenchResult } from './lib/stats.js';
+
+const analysisFile = new URL('./analysis.md', import.meta.url);
+
+/** BENCHMARKS.md: the table, the machine, the commands, and the hand-written analysis. */
+export function renderReport(results: BenchResult[], cfg: BenchConfig, seconds: number): string {
+  const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
+  const rows = results.map(
+    (r) =>
+      `| ${r.id} | ${r.what} | ${r.comparedWith} | ${r.target} | **${r.ratio.toFixed(2)}×** | ${r.met ? 'yes' : '**no**'} |`,
+  );
+  const details = results.map((r) => `- **${r.id}**: ${r.detail}`);
+  const analysis = existsSync(analysisFile) ? readFileSync(analysisFile, 'utf8').trim() : '';
+  return `# Benchmarks
+
+Written by \`npm run bench\` (test/bench/run.ts) on ${new Date().toISOString().slice(0, 10)}; the run took ${Math.round(seconds / 60)} min.
+Every figure is a ratio of medians of runs of both sides taken alternately in the same invocation.
+
+| id | what | compared with | target | figure | met? |
+|---|---|---|---|---|---|
+${rows.join('\n')}
+
+## Runs
+
+${details.join('\n')}
+
+## Machine
+
+- CPUs: ${availableParallelism()} (\`nproc\`), ${cpus()[0]?.model ?? 'unknown model'}
+- Memory: ${gib(totalmem())} total, ${gib(freemem())} free at the end of the run
+- Node ${process.version} (${process.platform} ${process.arch})
+- Mock server in a child process; Astro in its own child process per sync; for B7 autocannon in
+  the parent process and both servers in one child, so load generator and server each get a core.
+
+## Commands
+
+\`\`\`sh
+npm run bench                                   # everything at the sizes below, writes BENCHMARKS.md
+BENCH_ONLY=B2,B7 npm run bench                  # a subset
+node test/bench/run.ts --articles=1000 --runs=1 # after npm run build; flags or BENCH_* variables
+\`\`\`
+
+Sizes of this run: BENCH_ARTICLES=${cfg.articles}, BENCH_MEMORY_ARTICLES=${cfg.memoryArticles},
+BENCH_RUNS=${cfg.runs}, BENCH_CHANGED=${cfg.changed}, BENCH_LATENCY_MS=${cfg.latencyMs},
+BENCH_RPS_SECONDS=${cfg.rpsSeconds}, BENCH_RPS_CONNECTIONS=${cfg.rpsConnections}.
+\`npm test\` runs every benchmark at a tiny size (test/bench/bench-smoke.test.ts) without asserting times.
+
+${analysis}
+`;
+}

@@ -1,0 +1,109 @@
+// B1 (cold sync vs file()), B3 (warm, nothing changed) and B4 (warm, some changed): one site of
+// each kind, and per round a file() cold sync, a loader cold sync, a warm one and one after edits.
+import type { BenchConfig } from './config.js';
+import { BenchSite } from './lib/astro.js';
+import { datasetOptions, KEY, writeFileSiteData } from './lib/dataset.js';
+import { ServerProcess } from './lib/server.js';
+import { type BenchResult, fmtList, fmtMs, median } from './lib/stats.js';
+
+/** The loader's summary line for a collection, e.g. "synced 10000 entries (0 new, 100 updated, …". */
+function summary(output: string, collection: string): string {
+  return output.split('\n').find((l) => l.includes(`${collection}: synced`)) ?? '';
+}
+
+export async function runSyncBenches(cfg: BenchConfig, log = console.log): Promise<BenchResult[]> {
+  const n = cfg.articles;
+  const server = await ServerProcess.start({ dataset: datasetOptions(n) });
+  const loaderSite = await BenchSite.create('loader-site');
+  const fileSite = await BenchSite.create('file-site');
+  try {
+    await writeFileSiteData(fileSite.root, n);
+    const env = { CONTENT_API_URL: server.baseUrl, CONTENT_API_KEY: KEY };
+    const fileCold: number[] = [];
+    const cold: number[] = [];
+    const warm: number[] = [];
+    const changed: number[] = [];
+    const problems: string[] = [];
+    let articleBodies = 0;
+    for (let round = 1; round <= cfg.runs; round++) {
+      const coldLoader = async () => {
+        await loaderSite.clearStore();
+        const run = await loaderSite.sync(env);
+        if (!summary(run.output, 'articles').includes(`synced ${n} entries`))
+          problems.push(`cold sync ${round}: ${summary(run.output, 'articles') || 'no summary'}`);
+        cold.push(run.ms);
+      };
+      const coldFile = async () => {
+        await fileSite.clearStore();
+        fileCold.push((await fileSite.sync({})).ms);
+      };
+      // Alternate which side goes first, so drift on a noisy machine hits both alike.
+      for (const step of round % 2 === 1 ? [coldFile, coldLoader] : [coldLoader, coldFile])
+        await step();
+
+      await server.reset();
+      const warmRun = await loaderSite.sync(env);
+      warm.push(warmRun.ms);
+      const { requests } = await server.stats();
+      const listings = requests.filter(
+        (r) => r.method === 'GET' && /^\/api\/v1\/(articles|blogs)\b/.test(r.path),
+      );
+      const bodies = listings.filter((r) => r.status !== 304);
+      articleBodies += bodies.filter((r) => r.path.includes('/articles')).length;
+      if (listings.length === 0 || bodies.length > 0)
+        problems.push(
+          `warm sync ${round}: ${listings.length} requests, not 304: ${bodies.map((r) => `${r.status} ${r.path}`).join(', ')}`,
+        );
+
+      await server.mutate(cfg.changed, round);
+      const changedRun = await loaderSite.sync(env);
+      changed.push(changedRun.ms);
+      const line = summary(changedRun.output, 'articles');
+      if (!line.includes(`${cfg.changed} updated`))
+        problems.push(`sync after ${cfg.changed} edits, round ${round}: ${line || 'no summary'}`);
+      log(
+        `  round ${round}: file() cold ${fmtMs(fileCold.at(-1) ?? 0)}, loader cold ${fmtMs(cold.at(-1) ?? 0)}, warm ${fmtMs(warmRun.ms)}, ${cfg.changed} changed ${fmtMs(changedRun.ms)}`,
+      );
+    }
+    if (problems.length > 0)
+      throw new Error(`Sync benchmarks are not measuring what they claim:\n${problems.join('\n')}`);
+    const coldMedian = median(cold);
+    const b1 = coldMedian / median(fileCold);
+    const b3 = median(warm) / coldMedian;
+    const b4 = median(changed) / coldMedian;
+    const runs = `medians of ${cfg.runs} runs`;
+    return [
+      {
+        id: 'B1',
+        what: `cold \`astro sync\`, ${n} articles (~5 KB HTML each) from the mock server on loopback`,
+        comparedWith: 'the same entries from a local JSON file with Astro `file()`',
+        target: '≤ 1.15×',
+        ratio: b1,
+        met: b1 <= 1.15,
+        detail: `loader ${fmtMs(coldMedian)} vs file() ${fmtMs(median(fileCold))} (${runs}; loader: ${fmtList(cold, fmtMs)}; file(): ${fmtList(fileCold, fmtMs)})`,
+      },
+      {
+        id: 'B3',
+        what: 'warm sync, nothing changed',
+        comparedWith: "B1's cold sync",
+        target: '≤ 0.15×, no article body transferred',
+        ratio: b3,
+        met: b3 <= 0.15 && articleBodies === 0,
+        detail: `warm ${fmtMs(median(warm))} vs cold ${fmtMs(coldMedian)} (${runs}: ${fmtList(warm, fmtMs)}); every listing request answered 304, ${articleBodies} article pages with a body`,
+      },
+      {
+        id: 'B4',
+        what: `warm sync, ${cfg.changed} of the ${n} changed`,
+        comparedWith: "B1's cold sync",
+        target: '≤ 0.25×',
+        ratio: b4,
+        met: b4 <= 0.25,
+        detail: `after edits ${fmtMs(median(changed))} vs cold ${fmtMs(coldMedian)} (${runs}: ${fmtList(changed, fmtMs)})`,
+      },
+    ];
+  } finally {
+    await server.stop();
+    await loaderSite.dispose();
+    await fileSite.dispose();
+  }
+}
