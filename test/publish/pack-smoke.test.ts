@@ -1,0 +1,148 @@
+/**
+ * What we publish works outside this workspace: `npm pack` the three packages, install the
+ * tarballs and astro from the registry into a new Astro site under the OS temp folder, start
+ * the mock server from its installed bin, build the site against it and read the HTML.
+ */
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { cleanEnv, PACKAGES, repoRoot, run, type Started, startMockBin } from './pack.js';
+
+const KEY = 'demo-full-access-key';
+let root: string;
+let site: string;
+let mock: Started | undefined;
+
+const CONTENT_CONFIG = `import { defineCollection } from 'astro:content';
+import { articlesLoader, blogsLoader } from '@content-read/astro-loader';
+
+export const collections = {
+  blogs: defineCollection({ loader: blogsLoader() }),
+  articles: defineCollection({ loader: articlesLoader() }),
+};
+`;
+
+const PAGE = `---
+import { getCollection } from 'astro:content';
+const blogs = await getCollection('blogs');
+const articles = await getCollection('articles');
+---
+<html lang="en"><body>
+  <h1>{blogs.length} blogs</h1>
+  <ul>{articles.map((a) => <li>{a.data.title}</li>)}</ul>
+</body></html>
+`;
+
+beforeAll(async () => {
+  const started = Date.now();
+  root = await mkdtemp(join(tmpdir(), 'content-read-smoke-'));
+  const tarballs = join(root, 'tarballs');
+  site = join(root, 'site');
+  await mkdir(tarballs);
+  await mkdir(join(site, 'src/pages'), { recursive: true });
+  // The workspace's dist/ must be built (npm test builds first).
+  const packed = await run(
+    'npm',
+    [
+      'pack',
+      '--json',
+      '--pack-destination',
+      tarballs,
+      ...PACKAGES.flatMap((p) => ['-w', `packages/${p}`]),
+    ],
+    repoRoot,
+  );
+  const files = JSON.parse(packed.output.slice(packed.output.indexOf('['))) as {
+    name: string;
+    filename: string;
+  }[];
+  const astro = JSON.parse(
+    await readFile(join(repoRoot, 'node_modules/astro/package.json'), 'utf8'),
+  ) as { version: string };
+  const dependencies: Record<string, string> = { astro: astro.version };
+  for (const f of files) dependencies[f.name] = `file:../tarballs/${f.filename}`;
+  await writeFile(
+    join(site, 'package.json'),
+    JSON.stringify({ name: 'smoke-site', private: true, type: 'module', dependencies }, null, 2),
+  );
+  await writeFile(join(site, 'src/content.config.ts'), CONTENT_CONFIG);
+  await writeFile(join(site, 'src/pages/index.astro'), PAGE);
+  await run(
+    'npm',
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
+    site,
+  );
+  console.log(`pack + install: ${Date.now() - started} ms`);
+  mock = await startMockBin(site);
+}, 300_000);
+
+afterAll(async () => {
+  await mock?.stop();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+test('the tarballs hold built ESM, types and the bins, and no tests', async () => {
+  for (const p of PACKAGES) {
+    const dir = join(site, 'node_modules/@content-read', p);
+    const files = await readdir(join(dir, 'dist'));
+    expect(files, p).toContain('index.js');
+    expect(files, p).toContain('index.d.ts');
+    expect(await readdir(dir), p).not.toContain('test');
+    // Extracted from the tarball, not a symlink into this workspace.
+    expect((await lstat(dir)).isSymbolicLink(), p).toBe(false);
+  }
+  const core = JSON.parse(
+    await readFile(join(site, 'node_modules/@content-read/core/package.json'), 'utf8'),
+  );
+  expect(core.exports['./openapi.json']).toBe('./openapi.json');
+  // The installed core is the tarball's, not a registry copy.
+  expect(await readdir(join(site, 'node_modules/@content-read'))).toEqual([
+    'astro-loader',
+    'core',
+    'mock-server',
+  ]);
+});
+
+test('the installed doctor bin passes against the installed mock server', async () => {
+  const { output } = await run(
+    join(site, 'node_modules/.bin/content-read'),
+    ['doctor'],
+    site,
+    cleanEnv({ CONTENT_API_URL: mock?.baseUrl ?? '', CONTENT_API_KEY: KEY }),
+  );
+  expect(output).toContain('No problem found.');
+});
+
+test('astro build of the new site renders the real articles from the mock server', async () => {
+  const started = Date.now();
+  const api = { CONTENT_API_URL: mock?.baseUrl ?? '', CONTENT_API_KEY: KEY };
+  await run(
+    process.execPath,
+    [join(site, 'node_modules/astro/bin/astro.mjs'), 'build'],
+    site,
+    cleanEnv(api),
+  );
+  console.log(`astro build: ${Date.now() - started} ms`);
+  const html = await readFile(join(site, 'dist/index.html'), 'utf8');
+
+  // What the API serves, asked independently of the packages under test.
+  const res = await fetch(`${api.CONTENT_API_URL}/articles?per_page=500`, {
+    headers: { authorization: `Bearer ${KEY}` },
+  });
+  const { data } = (await res.json()) as { data: { id: string; title: string }[] };
+  expect(data.length).toBeGreaterThan(10);
+  expect(html).toContain('<h1>3 blogs</h1>');
+  const rendered = [...html.matchAll(/<li>(.*?)<\/li>/g)].map((m) => decode(m[1] ?? ''));
+  expect(rendered.sort()).toEqual(data.map((a) => a.title).sort());
+  expect(html).not.toContain(KEY);
+});
+
+function decode(text: string): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+  return text.replace(/&(#x?[0-9a-f]+|\w+);/gi, (whole, entity: string) => {
+    if (entity.startsWith('#x')) return String.fromCodePoint(Number.parseInt(entity.slice(2), 16));
+    if (entity.startsWith('#')) return String.fromCodePoint(Number(entity.slice(1)));
+    return named[entity] ?? whole;
+  });
+}
