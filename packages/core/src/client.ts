@@ -18,6 +18,7 @@ import { pathOf, Transport } from './transport.js';
 import type {
   ArticleFilter,
   ClientOptions,
+  InvalidItemsMode,
   Listing,
   ListOptions,
   ListPage,
@@ -52,6 +53,7 @@ const SCHEMAS = { blogs: blogSchema, articles: articleSchema } as const;
 export function createClient(options: ClientOptions): ContentReadClient {
   const o = resolveOptions(options);
   const redact = makeRedactor(o.apiKey === undefined ? [] : [o.apiKey]);
+  const invalidItems = checkInvalidItems(options.invalidItems, 'fail');
   const transport = new Transport(o, redact);
 
   function context(
@@ -89,6 +91,8 @@ export function createClient(options: ClientOptions): ContentReadClient {
       first,
       previous: toHeldMap(opts.previous),
       signal: opts.signal,
+      invalidItems: checkInvalidItems(opts.invalidItems, invalidItems),
+      onInvalidItem: options.onInvalidItem,
     };
   }
 
@@ -116,4 +120,15 @@ export function createClient(options: ClientOptions): ContentReadClient {
       readListing(context(resource, opts))) as ContentReadClient['list'],
     close: () => transport.close(),
   };
+}
+
+function checkInvalidItems(value: unknown, fallback: InvalidItemsMode): InvalidItemsMode {
+  if (value === undefined) return fallback;
+  if (value === 'fail' || value === 'skip') return value;
+  throw new ConfigurationError(
+    `invalidItems must be 'fail' or 'skip', got ${typeof value === 'string' ? `"${value}"` : typeof value}`,
+    {
+      hint: "Use 'fail' (default: an invalid item rejects its page) or 'skip' (leave it out and report it).",
+    },
+  );
 }

@@ -39,6 +39,8 @@ export type {
   ClientOptions,
   FetchLike,
   HeldPage,
+  InvalidItem,
+  InvalidItemsMode,
   Listing,
   ListOptions,
   ListPage,

@@ -16,7 +16,7 @@ export async function readListing<T extends { id: string }>(
     const pages: ListPage<T>[] = [];
     for await (const page of readPages(ctx)) pages.push(page);
     pages.sort((a, b) => a.page - b.page);
-    const ids = pages.flatMap((p) => (p.notModified ? p.ids : p.items.map((item) => item.id)));
+    const ids = pages.flatMap((p) => p.ids);
     problem = inconsistency(pages, ids);
     if (problem === '') return { pages, ids, attempts: attempt };
   }

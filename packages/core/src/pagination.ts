@@ -11,7 +11,7 @@ import type { ResolvedOptions } from './options.js';
 import type { Redactor } from './redact.js';
 import { withRetry } from './retry.js';
 import { pathOf, type Transport } from './transport.js';
-import type { HeldPage, ListPage } from './types.js';
+import type { HeldPage, InvalidItem, InvalidItemsMode, ListPage } from './types.js';
 import { parseList } from './validate.js';
 
 /** Hard stop for endless Link chains and absurd total_pages (a server bug must not run away). */
@@ -26,6 +26,9 @@ export interface PageContext<T> {
   first: URL;
   previous: ReadonlyMap<string, HeldPage>;
   signal: AbortSignal | undefined;
+  /** What an invalid list item does: reject its page, or be left out and reported. */
+  invalidItems: InvalidItemsMode;
+  onInvalidItem: ((item: InvalidItem) => void) | undefined;
 }
 
 export function toHeldMap(
@@ -104,9 +107,23 @@ async function fetchPage<T>(
       link,
     ];
   }
-  const { items, meta } = parseList(ctx.item, res.body, key, ctx.redact);
+  const parsed = parseList(ctx.item, res.body, key, ctx.redact, ctx.invalidItems);
+  const { items, ids, invalid, meta } = parsed;
+  for (const item of invalid) observe(ctx.onInvalidItem, item);
   const etag = res.headers.get('etag') ?? undefined;
-  return [{ key, page: meta?.page ?? n, etag, meta, next, notModified: false, items }, link];
+  return [
+    { key, page: meta?.page ?? n, etag, meta, next, notModified: false, items, ids, invalid },
+    link,
+  ];
+}
+
+/** An observer that throws must not break the listing. */
+function observe(observer: ((item: InvalidItem) => void) | undefined, item: InvalidItem): void {
+  try {
+    observer?.(item);
+  } catch {
+    // ignored on purpose
+  }
 }
 
 export function pageUrl(first: URL, n: number): URL {

@@ -1,5 +1,6 @@
 /** Public option, event and result types (see contracts.md and the README). */
 import type { Dispatcher } from 'undici';
+import type { ValidationIssue } from './errors.js';
 import type { ListMeta } from './schema.js';
 
 export type FetchLike = typeof globalThis.fetch;
@@ -63,6 +64,31 @@ export interface ClientOptions {
   userAgent?: string;
   onRetry?: (event: RetryEvent) => void;
   onResponse?: (event: ResponseEvent) => void;
+  /**
+   * A list item that breaks the contract: `'fail'` (default) rejects its page with one
+   * ValidationError; `'skip'` leaves it out of `items` (its id still counts toward
+   * `meta.total`) and reports it in `page.invalid` and to `onInvalidItem`.
+   */
+  invalidItems?: InvalidItemsMode;
+  /** Called for each list item skipped under `invalidItems: 'skip'` (never sees the key). */
+  onInvalidItem?: (item: InvalidItem) => void;
+}
+
+export type InvalidItemsMode = 'fail' | 'skip';
+
+/** One list item left out under `invalidItems: 'skip'`: where it was and what is wrong. */
+export interface InvalidItem {
+  /** URL path + query of its page (the page's key; never the API key). */
+  path: string;
+  /** Index within the page. */
+  index: number;
+  /** Its id (redacted), when readable; an item without one cannot be skipped. */
+  id: string;
+  /** The first problem: dotted field path and message. */
+  field: string;
+  problem: string;
+  /** Every problem found in the item (up to 20). */
+  issues: ValidationIssue[];
 }
 
 export interface RequestOptions {
@@ -84,6 +110,8 @@ export interface HeldPage {
 
 export interface PagesOptions extends ListOptions {
   previous?: ReadonlyMap<string, HeldPage> | Record<string, HeldPage> | undefined;
+  /** Overrides the client's `invalidItems` for this call. */
+  invalidItems?: InvalidItemsMode | undefined;
 }
 
 export interface ArticleFilter {
@@ -100,7 +128,15 @@ interface PageBase {
   next?: string | undefined;
 }
 export type ListPage<T> =
-  | (PageBase & { etag?: string | undefined; notModified: false; items: T[] })
+  | (PageBase & {
+      etag?: string | undefined;
+      notModified: false;
+      items: T[];
+      /** Every id on the page in order, skipped invalid items included: hold these. */
+      ids: string[];
+      /** Items left out under `invalidItems: 'skip'` (empty otherwise). */
+      invalid: InvalidItem[];
+    })
   | (PageBase & { etag: string; notModified: true; ids: string[] });
 
 export interface Listing<T> {

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { ValidationError, type ValidationIssue } from './errors.js';
 import type { Redactor } from './redact.js';
 import { type ListMeta, listMetaSchema } from './schema.js';
+import type { InvalidItem, InvalidItemsMode } from './types.js';
 
 const MAX_ISSUES = 20;
 
@@ -22,15 +23,24 @@ export function parseOne<T>(
 
 export interface ParsedList<T> {
   items: T[];
+  /** Every readable id in page order, invalid (skipped) items included. */
+  ids: string[];
+  /** Items left out in 'skip' mode. */
+  invalid: InvalidItem[];
   meta: ListMeta | undefined;
 }
 
-/** Accepts a bare array, `{ data }`, or `{ data, meta }`; validates every item. */
+/**
+ * Accepts a bare array, `{ data }`, or `{ data, meta }`; validates every item. In 'fail'
+ * mode any invalid item rejects the page; in 'skip' mode it is left out and reported, unless
+ * it has no readable id (then the listing's completeness could not be checked: still fatal).
+ */
 export function parseList<T>(
   item: z.ZodType<T>,
   body: unknown,
   path: string,
   redact: Redactor,
+  mode: InvalidItemsMode = 'fail',
 ): ParsedList<T> {
   let raw: unknown[];
   let meta: ListMeta | undefined;
@@ -55,14 +65,34 @@ export function parseList<T>(
     );
   }
   const items: T[] = [];
+  const ids: string[] = [];
+  const skipped: InvalidItem[] = [];
   const issues: ValidationIssue[] = [];
   raw.forEach((value, index) => {
     const result = item.safeParse(value);
-    if (result.success) items.push(result.data);
-    else issues.push(...toIssues(result.error, index, idOf(value), redact));
+    const id = idOf(value);
+    if (id !== undefined) ids.push(id);
+    if (result.success) {
+      items.push(result.data);
+      return;
+    }
+    const found = toIssues(result.error, index, id, redact);
+    const [first] = found;
+    if (mode === 'skip' && id !== undefined && first) {
+      skipped.push({
+        path,
+        index,
+        id: redact(id),
+        field: first.field,
+        problem: first.problem,
+        issues: found,
+      });
+    } else {
+      issues.push(...found);
+    }
   });
   if (issues.length > 0) throw invalid(path, issues, redact);
-  return { items, meta };
+  return { items, ids, invalid: skipped, meta };
 }
 
 function toIssues(
