@@ -1,0 +1,206 @@
+import { createHash } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { inspect } from 'node:util';
+import { articlesLoader, blogsLoader } from '@content-read/astro-loader';
+import { createClient } from '@content-read/core';
+import { createMockServer, defaultDataset, demoKeys } from '@content-read/mock-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReliabilitySite } from './support/site.js';
+
+// A recognisable key, valid in the mock server: after builds that succeed and builds that fail,
+// it appears nowhere in stdout, stderr, dist/, the data store or .astro, nor in any error object
+// the client or the loaders throw (String, JSON, util.inspect, the whole cause chain).
+
+const CANARY = 'canary-K3Y-5f0c1a2b9d8e7f6a-do-not-leak';
+const full = demoKeys.find((k) => k.name === 'full');
+const team = defaultDataset().keys.find((k) => k.id === full?.id)?.team_id;
+if (!full || !team) throw new Error('The demo dataset has no "full" key.');
+
+/** Every way an error object can be turned into text, down its cause chain. */
+function renderings(error: unknown): string[] {
+  const out: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current !== undefined && depth < 10; depth++) {
+    out.push(
+      String(current),
+      JSON.stringify(current) ?? '',
+      inspect(current, { depth: 10, showHidden: true }),
+    );
+    if (current instanceof Error) out.push(current.stack ?? '', current.message);
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return out;
+}
+
+/** The least of Astro's loader context a sync needs, in memory. */
+function loaderContext(collection: string) {
+  const entries = new Map<string, { id: string; digest?: string }>();
+  const meta = new Map<string, string>();
+  const lines: string[] = [];
+  const log = (line: string) => {
+    lines.push(line);
+  };
+  return {
+    lines,
+    ctx: {
+      collection,
+      store: {
+        get: (id: string) => entries.get(id),
+        set: (e: { id: string; digest?: string }) => entries.set(e.id, e) && true,
+        has: (id: string) => entries.has(id),
+        keys: () => [...entries.keys()],
+        values: () => [...entries.values()],
+        entries: () => [...entries.entries()],
+        delete: (id: string) => entries.delete(id),
+        clear: () => entries.clear(),
+      },
+      meta: {
+        get: (k: string) => meta.get(k),
+        set: (k: string, v: string) => meta.set(k, v),
+        has: (k: string) => meta.has(k),
+        delete: (k: string) => meta.delete(k),
+      },
+      logger: {
+        info: log,
+        warn: log,
+        error: log,
+        debug: log,
+        label: collection,
+        fork: () => undefined,
+      },
+      config: { root: new URL('file:///nonexistent/') },
+      generateDigest: (v: unknown) => createHash('sha256').update(JSON.stringify(v)).digest('hex'),
+      parseData: async ({ data }: { data: unknown }) => data,
+    },
+  };
+}
+
+describe('the canary key', () => {
+  const mock = createMockServer();
+  let baseUrl: string;
+  let deadUrl: string;
+  let close: () => Promise<void>;
+  let site: ReliabilitySite;
+  const outputs: string[] = [];
+
+  beforeAll(async () => {
+    mock.addKey({ id: 'key_canary', team_id: team, key: CANARY });
+    ({ baseUrl, close } = await mock.listen({ port: 0, host: '127.0.0.1' }));
+    const dead = await createMockServer().listen({ port: 0, host: '127.0.0.1' });
+    deadUrl = dead.baseUrl;
+    await dead.close();
+    site = await ReliabilitySite.create();
+  });
+
+  afterAll(async () => {
+    await close?.();
+    await site?.dispose();
+  });
+
+  it('is a working key (the builds below really used it)', async () => {
+    const run = await site.run('build', site.env({ baseUrl, apiKey: CANARY }));
+    outputs.push(run.stdout, run.stderr);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect((await site.files('dist')).get('index.html')).toContain('blogs:3 articles:32');
+    const used = mock.requests.filter((r) => r.path.startsWith('/api/v1/articles'));
+    expect(used.every((r) => r.status === 200 || r.status === 304)).toBe(true);
+    await expectNoCanaryInSiteFiles();
+  });
+
+  async function expectNoCanaryInSiteFiles() {
+    for (const dir of ['dist', '.cache', '.astro']) {
+      const files = await site.files(dir);
+      const leaking = [...files].filter(([, text]) => text.includes(CANARY)).map(([f]) => f);
+      expect(leaking, dir).toEqual([]);
+    }
+  }
+
+  it('fails builds without printing it: server errors, unreachable API, rate limits, bad scope', async () => {
+    const failing: [string, () => void, object, string][] = [
+      ['500', () => mock.setFaults({ serverError: 1 }), { retry: { retries: 1 } }, baseUrl],
+      [
+        '429',
+        () => mock.setFaults({ rateLimited: 1, retryAfterSeconds: 1 }),
+        { retry: { retries: 1 } },
+        baseUrl,
+      ],
+      ['reset', () => mock.setFaults({ reset: 1 }), { retry: { retries: 1 } }, baseUrl],
+      ['unreachable', () => mock.setFaults(undefined), { retry: { retries: 0 } }, deadUrl],
+      ['unknown blog', () => mock.setFaults(undefined), { blogs: ['no-such-blog'] }, baseUrl],
+    ];
+    for (const [name, arrange, options, url] of failing) {
+      arrange();
+      // From an empty store: with the last sync's ETags every page is a bodiless 304, which a
+      // reset or truncation cannot break, and the build would rightly succeed.
+      await rm(join(site.root, '.cache'), { recursive: true, force: true });
+      const run = await site.run('build', site.env({ baseUrl: url, apiKey: CANARY }, options));
+      outputs.push(run.stdout, run.stderr);
+      expect(run.code, `${name}: ${run.stdout}${run.stderr}`).not.toBe(0);
+    }
+    mock.setFaults(undefined);
+  });
+
+  it('is nowhere in stdout, stderr, dist/, the data store or .astro', async () => {
+    expect(outputs.length).toBe(12);
+    for (const text of outputs) expect(text).not.toContain(CANARY);
+    expect((await site.files('dist')).size).toBeGreaterThan(0);
+    await expectNoCanaryInSiteFiles();
+  });
+
+  it("is in none of the client's error objects", async () => {
+    const cases: [string, () => void, string, object][] = [
+      ['500', () => mock.setFaults({ serverError: 1 }), baseUrl, {}],
+      ['503', () => mock.setFaults({ unavailable: 1, retryAfterSeconds: 1 }), baseUrl, {}],
+      ['truncated JSON', () => mock.setFaults({ truncate: 1 }), baseUrl, {}],
+      ['reset', () => mock.setFaults({ reset: 1 }), baseUrl, {}],
+      [
+        'stall',
+        () => mock.setFaults({ stall: 1, stallMs: 2_000 }),
+        baseUrl,
+        { timeouts: { headers: 200, body: 200 } },
+      ],
+      ['unreachable', () => mock.setFaults(undefined), deadUrl, {}],
+      ['404', () => mock.setFaults(undefined), baseUrl, { blog: 'no-such-blog' }],
+    ];
+    for (const [name, arrange, url, extra] of cases) {
+      arrange();
+      const { timeouts, ...listOptions } = extra as { timeouts?: object };
+      const client = createClient({
+        baseUrl: url,
+        apiKey: CANARY,
+        retry: { retries: 0 },
+        ...(timeouts ? { timeouts } : {}),
+      });
+      const error = await client.list('articles', listOptions).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      await client.close();
+      expect(error, name).toBeInstanceOf(Error);
+      for (const text of renderings(error)) expect(text, name).not.toContain(CANARY);
+    }
+    mock.setFaults(undefined);
+  });
+
+  it("is in none of the loaders' error objects or log lines", async () => {
+    mock.setFaults({ serverError: 1 });
+    try {
+      for (const loader of [
+        blogsLoader({ baseUrl, apiKey: CANARY, retry: { retries: 0 } }),
+        articlesLoader({ baseUrl: deadUrl, apiKey: CANARY, retry: { retries: 0 } }),
+      ]) {
+        const { ctx, lines } = loaderContext(loader.name);
+        const error = await (loader.load as (c: unknown) => Promise<void>)(ctx).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(error, loader.name).toBeInstanceOf(Error);
+        expect(String(error)).toMatch(/Could not sync collection/);
+        for (const text of [...renderings(error), ...lines]) expect(text).not.toContain(CANARY);
+      }
+    } finally {
+      mock.setFaults(undefined);
+    }
+  });
+});
