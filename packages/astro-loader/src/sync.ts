@@ -8,7 +8,6 @@ import { resolveConnection } from './config.js';
 import { ContentReadLoaderError, invalidItem, syncFailed } from './errors.js';
 import { checkItem, type ItemProblem } from './mapping.js';
 import type { CommonLoaderOptions } from './options.js';
-import { invalidProblem, skipInvalidFetch } from './skip-invalid-fetch.js';
 import { SyncReport } from './sync-report.js';
 import { type HeldPageState, readState, usablePages, writeState } from './sync-state.js';
 import { LOADER_VERSION } from './version.js';
@@ -59,7 +58,9 @@ export async function syncCollection<T extends { id: string }>(
     userAgent: `content-read-astro-loader/${LOADER_VERSION}`,
     onRetry: (event) => report.onRetry(event),
     onResponse: (event) => report.onResponse(event.status),
-    ...(skip ? { fetch: skipInvalidFetch(spec.wireSchema) } : {}),
+    // With 'skip', core leaves out items that break the API contract (reported in page.invalid,
+    // their ids still counted toward meta.total); the loader's stricter checks follow below.
+    invalidItems: skip ? 'skip' : 'fail',
     ...(spec.options.concurrency ? { concurrency: spec.options.concurrency } : {}),
     ...(spec.options.perPage ? { perPage: spec.options.perPage } : {}),
     ...(spec.options.retry ? { retry: spec.options.retry } : {}),
@@ -91,13 +92,11 @@ export async function syncCollection<T extends { id: string }>(
       }
       const kept: string[] = [];
       let skipped = 0;
+      for (const bad of page.invalid) skipped += invalid(ctx, spec, bad, report);
       for (const item of page.items) {
         report.progress(() => `${processed} items processed…`);
         processed++;
-        const problem = skip ? invalidProblem(item) : undefined;
-        const checked = problem
-          ? { ok: false as const, problem }
-          : checkItem(spec.wireSchema, item);
+        const checked = checkItem(spec.wireSchema, item);
         if (!checked.ok) {
           skipped += invalid(ctx, spec, checked.problem, report);
           continue;
@@ -126,7 +125,7 @@ export async function syncCollection<T extends { id: string }>(
       }
       pages[page.key] = {
         etag: page.etag ?? '',
-        ids: page.items.map((i) => i.id),
+        ids: page.ids,
         meta: page.meta,
         next: page.next,
         kept,

@@ -92,6 +92,32 @@ describe('when the API fails', { timeout: 120_000 }, () => {
       await fresh.dispose();
     }
   });
+
+  it("an article that breaks the API contract (a numeric title) is skipped by the client with invalidArticles: 'skip'", async () => {
+    const proxy = await startRewritingProxy(server.baseUrl, (item) => {
+      if (item.id === 'art_0002') item.title = 10;
+    });
+    const fresh = await FixtureSite.create();
+    try {
+      const env = (skip: boolean) =>
+        fresh.env(
+          { baseUrl: proxy.baseUrl, apiKey: FULL_KEY },
+          skip ? { invalidArticles: 'skip' } : {},
+        );
+      const failed = await fresh.build(env(false));
+      expect(failed.code).not.toBe(0);
+      expect(errorLine(failed.output)).toContain('item art_0002, field title');
+      const skipped = await fresh.build(env(true));
+      expect(skipped.code, skipped.output).toBe(0);
+      expect(skipped.output).toContain('article art_0002 is invalid: field "title"');
+      expect(summaryOf(skipped.output, 'articles')).toMatch(/31 entries .*1 skipped/);
+      expect(skipped.pages['articles/art_0002/index.html']).toBeUndefined();
+      expect(skipped.pages['index.html']).toContain('blogs:3 articles:31');
+    } finally {
+      await proxy.close();
+      await fresh.dispose();
+    }
+  });
 });
 
 /** Builds against a server that serves art_0009 with a malformed date: fail, then skip. */
