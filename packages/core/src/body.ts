@@ -2,7 +2,7 @@
  * Reads a response body with a size cap and an idle timeout, and makes sure every body
  * is either read to the end or cancelled: an unread body pins its socket.
  */
-import { ResponseTooLargeError, ValidationError } from './errors.js';
+import { NetworkError, ResponseTooLargeError, ValidationError } from './errors.js';
 import type { Redactor } from './redact.js';
 
 /** Abort reason used by our own timers, so a timeout is told apart from a caller abort. */
@@ -79,7 +79,11 @@ export function safeJson(text: string): unknown {
   }
 }
 
-/** A 200 body as JSON; anything else (an HTML login page, say) is a ValidationError. */
+/**
+ * A 200 body as JSON. A body that says it is JSON but does not parse was cut or corrupted on
+ * the way (a proxy or a dropped connection): that is a NetworkError, retried like a reset.
+ * Anything else (an HTML login page, say) is a ValidationError, never retried.
+ */
 export function parseJsonBody(
   text: string,
   res: Response,
@@ -89,6 +93,14 @@ export function parseJsonBody(
   const parsed = safeJson(text);
   if (parsed !== undefined) return parsed;
   const type = res.headers.get('content-type') ?? 'no content-type';
+  if (/\bjson\b/i.test(type) && text.trim() !== '') {
+    throw new NetworkError('The response body is incomplete or corrupted JSON', {
+      path,
+      status: res.status,
+      timeout: false,
+      hint: 'The body was cut or corrupted on the way; it was retried. If this persists, check proxies between the client and the API.',
+    });
+  }
   throw new ValidationError('The response is not JSON', {
     path,
     status: res.status,

@@ -54,6 +54,23 @@ describe('retried', () => {
     expect(state.calls).toBe(2);
   });
 
+  test('a JSON body cut short is a broken transfer: retried, then succeeds', async () => {
+    const truncated = () =>
+      new HttpResponse('[{"id":"b1","slug":"b', {
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+      });
+    const state = flaky(1, truncated);
+    expect(await mswClient().listBlogs()).toHaveLength(1);
+    expect(state.calls).toBe(2);
+    const always = flaky(99, truncated);
+    const error = await caught(() =>
+      mswClient({ retry: { retries: 1, minTimeout: 1, maxTimeout: 1 } }).listBlogs(),
+    );
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).message).toContain('incomplete or corrupted JSON');
+    expect(always.calls).toBe(2);
+  });
+
   test('retries are bounded and the last error surfaces with its class', async () => {
     const state = flaky(99, () => errorBody(503, 'unavailable'));
     const error = await caught(() =>
