@@ -2,7 +2,7 @@ export { articlesLoader } from './articles-loader.js';
 export { blogsLoader } from './blogs-loader.js';
 export { type ConnectionOptions, KEY_VARIABLE, URL_VARIABLE } from './config.js';
 export { ContentReadLoaderError } from './errors.js';
-export { articleSanitizeSchema, type MarkdownHeading, renderArticleHtml } from './html.js';
+export { type MarkdownHeading, type RenderedHtml, renderArticleHtml } from './html.js';
 export { fromEntryId, toEntryId } from './ids.js';
 export type { ArticlesLoaderOptions, BlogsLoaderOptions, CommonLoaderOptions } from './options.js';
 export { contentReadRefresh, type RefreshWebhookOptions } from './refresh-integration.js';

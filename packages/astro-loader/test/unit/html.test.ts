@@ -52,3 +52,108 @@ describe('renderArticleHtml', () => {
     expect(renderArticleHtml('<p>plain</p>')).toEqual({ html: '<p>plain</p>', headings: [] });
   });
 });
+
+/** Everything that must never survive, whatever the spelling. */
+const DANGER =
+  /<script|<style|<iframe|<object|<embed|<svg|<math|<form|<meta|<base|<noscript|<textarea|<template|\son[a-z]+=|javascript:|vbscript:|srcdoc|style=|<!--|\]\]>/i;
+
+function safe(body: string): string {
+  const { html } = renderArticleHtml(body);
+  expect(html).not.toMatch(DANGER);
+  // No markup but ours: every '<' starts an allowed tag, every attribute is quoted.
+  for (const tag of html.match(/<[^>]*>/g) ?? []) {
+    expect(tag).toMatch(
+      /^<\/?[a-z][a-z0-9]*(\s[a-z-]+="[^"<>]*")*( disabled)?(\s[a-z-]+="[^"<>]*")*>$/,
+    );
+  }
+  return html;
+}
+
+describe('renderArticleHtml against XSS vectors', () => {
+  it.each([
+    ['mixed case', '<a href="JaVaScRiPt:alert(1)">x</a>'],
+    ['entity-encoded', '<a href="&#106;avascript&#58;alert(1)">x</a>'],
+    ['hex entities without semicolons', '<a href="&#x6A&#x61&#x76&#x61script:alert(1)">x</a>'],
+    ['tab inside the scheme', '<a href="java\tscript:alert(1)">x</a>'],
+    ['newline entity inside the scheme', '<a href="java&#10;script:alert(1)">x</a>'],
+    ['leading control characters', '<a href="\u0001 javascript:alert(1)">x</a>'],
+    ['vbscript', '<a href="vbscript:msgbox(1)">x</a>'],
+    ['data: html link', '<a href="data:text/html;base64,PHNjcmlwdD4=">x</a>'],
+    ['data: svg image', '<img src="data:image/svg+xml;base64,PHN2Zz4=">'],
+    ['javascript in srcset', '<img srcset="javascript:alert(1) 1x">'],
+    ['javascript poster', '<video poster="javascript:alert(1)"></video>'],
+  ])('%s URLs are dropped', (_name, body) => {
+    const html = safe(body);
+    expect(html).not.toMatch(/href=|src=|srcset=|poster=/);
+  });
+
+  it('keeps safe raster data: images in img src, and ordinary links', () => {
+    const html = safe(
+      '<img src="data:image/png;base64,iVBORw0KGgo=" alt="dot"><a href="https://e.test/a?b=1&amp;c=2">ok</a><a href="/rel:ative">r</a><a href="mailto:a@e.test">m</a>',
+    );
+    expect(html).toContain('<img src="data:image/png;base64,iVBORw0KGgo=" alt="dot">');
+    expect(html).toContain('<a href="https://e.test/a?b=1&amp;c=2">ok</a>');
+    expect(html).toContain('<a href="/rel:ative">r</a>');
+    expect(html).toContain('<a href="mailto:a@e.test">m</a>');
+  });
+
+  it('drops svg and math with everything inside, namespace tricks included', () => {
+    const html = safe(
+      '<p>a</p><svg><script>alert(1)</script><a xlink:href="javascript:alert(1)">s</a><foreignObject><img src=x onerror=alert(1)></foreignObject></svg>' +
+        '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>' +
+        '<svg><style><img src=x onerror=alert(1)></style></svg><p>b</p>',
+    );
+    expect(html).toBe('<p>a</p><p>b</p>');
+  });
+
+  it('drops noscript content, nested and with a closing tag hidden in an attribute', () => {
+    const html = safe(
+      '<noscript><noscript><p title="</noscript><img src=x onerror=alert(1)>">n</p></noscript></noscript><p>after</p>' +
+        '<noscript><style></noscript><img src=x onerror=alert(1)></style>',
+    );
+    expect(html).toContain('<p>after</p>');
+    expect(html).not.toContain('<img');
+  });
+
+  it('closes unclosed tags and escapes stray markup characters', () => {
+    const html = safe('<p><em>open <strong>and unclosed <a href="/x">link');
+    expect(html).toBe('<p><em>open <strong>and unclosed <a href="/x">link</a></strong></em></p>');
+    expect(safe('<p>1 < 2 > 0 & "q"</p>')).toBe('<p>1 &lt; 2 &gt; 0 &amp; "q"</p>');
+    expect(safe('<img src="/a.png" alt=\'"><script>alert(1)</script>\'>')).toBe(
+      '<img src="/a.png" alt="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">',
+    );
+  });
+
+  it('drops comments, CDATA, conditional comments, doctypes and processing instructions', () => {
+    const html = safe(
+      '<!-- <img src=x onerror=alert(1)> --><p>t</p><![CDATA[<img src=x onerror=alert(1)>]]><!--[if IE]><script>alert(1)</script><![endif]--><!DOCTYPE html><?xml version="1.0"?>',
+    );
+    expect(html).toBe('<p>t</p>');
+  });
+
+  it('drops style, forms, embedded documents, srcdoc, meta and base', () => {
+    const html = safe(
+      '<p style="background:url(javascript:alert(1))">s</p><form action="https://evil.test"><input type="text" name="q"><button formaction="javascript:alert(1)">b</button></form>' +
+        '<iframe srcdoc="<script>alert(1)</script>"></iframe><object data="x.swf"></object><embed src="x.swf">' +
+        '<meta http-equiv="refresh" content="0;url=javascript:alert(1)"><base href="https://evil.test/"><link rel="stylesheet" href="x.css">' +
+        '<textarea><img src=x onerror=alert(1)></textarea><template><img src=x onerror=alert(1)></template>',
+    );
+    expect(html).toContain('<p>s</p>');
+    expect(html).not.toMatch(/action=|<input type="text"|<button|<link|http-equiv|x\.swf/);
+  });
+
+  it('adds rel="noopener noreferrer" to links opening a new tab, keeping other rel tokens', () => {
+    expect(safe('<a href="/x" target="_blank">n</a>')).toBe(
+      '<a href="/x" target="_blank" rel="noopener noreferrer">n</a>',
+    );
+    expect(safe('<a href="/x" rel="nofollow" target="_BLANK">n</a>')).toBe(
+      '<a href="/x" target="_BLANK" rel="nofollow noopener noreferrer">n</a>',
+    );
+  });
+
+  it('keeps only task-list checkboxes of inputs', () => {
+    expect(safe('<ul><li><input type="checkbox" checked> done</li></ul>')).toBe(
+      '<ul><li><input type="checkbox" disabled checked=""> done</li></ul>',
+    );
+  });
+});
