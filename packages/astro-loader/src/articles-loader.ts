@@ -2,7 +2,7 @@ import type { Article } from '@content-read/core';
 import type { Loader } from 'astro/loaders';
 import { renderArticleHtml } from './html.js';
 import { toEntryId } from './ids.js';
-import { articleData, wireArticleSchema } from './mapping.js';
+import { articleData, type WireArticle, wireArticleSchema } from './mapping.js';
 import type { ArticlesLoaderOptions } from './options.js';
 import { createArticleSchema } from './schema.js';
 import { syncCollection } from './sync.js';
@@ -38,8 +38,7 @@ export function articlesLoader<const C extends string = 'blogs'>(
         listings: async () => (options.blogs ? options.blogs.map((blog) => ({ blog })) : [{}]),
         keep: (article) => !options.filter || options.filter(article),
         entryId,
-        toEntry: async (article, id, digest) => {
-          const wire = wireArticleSchema.parse(article);
+        toEntry: async (wire: WireArticle, id, digest) => {
           const data = await ctx.parseData({ id, data: articleData(wire, blogId) });
           const { html, headings } = renderArticleHtml(wire.html);
           return { id, digest, data, rendered: { html, metadata: { headings } } };

@@ -1,7 +1,7 @@
 import type { Blog } from '@content-read/core';
 import type { Loader } from 'astro/loaders';
 import { toEntryId } from './ids.js';
-import { blogData, wireBlogSchema } from './mapping.js';
+import { blogData, type WireBlog, wireBlogSchema } from './mapping.js';
 import type { BlogsLoaderOptions } from './options.js';
 import { blogSchema } from './schema.js';
 import { syncCollection } from './sync.js';
@@ -24,10 +24,10 @@ export function blogsLoader(options: BlogsLoaderOptions = {}) {
         listings: async () => [{}],
         keep: (blog) => !only || only.has(blog.id) || only.has(blog.slug),
         entryId,
-        toEntry: async (blog, id, digest) => ({
+        toEntry: async (blog: WireBlog, id, digest) => ({
           id,
           digest,
-          data: await ctx.parseData({ id, data: blogData(wireBlogSchema.parse(blog)) }),
+          data: await ctx.parseData({ id, data: blogData(blog) }),
         }),
       }),
   } satisfies Loader;

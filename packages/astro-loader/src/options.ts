@@ -15,7 +15,7 @@ export interface CommonLoaderOptions extends ConnectionOptions {
   onError?: 'fail' | 'keep-last';
   /** Parallel requests. Default 6. */
   concurrency?: number;
-  /** Items per page (1–500). Default 100. */
+  /** Items per page (1–500). Default 500 (the server's largest: fewest requests). */
   perPage?: number;
   /** Retries of a failed request (429 honours Retry-After). Default: core's (3 retries). */
   retry?: RetryOptions;
