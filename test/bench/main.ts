@@ -3,12 +3,14 @@ import { join } from 'node:path';
 import { runBenches } from './benches.js';
 import { readConfig } from './config.js';
 import { repoRoot } from './lib/astro.js';
-import { renderReport } from './report.js';
+import { mergeWithPrevious, renderReport } from './report.js';
 
 const cfg = readConfig(process.argv.slice(2));
 const started = performance.now();
 console.log(`Benchmarks ${cfg.only.join(', ')}: ${JSON.stringify(cfg)}`);
-const results = await runBenches(cfg);
+const measured = await runBenches(cfg);
+// A run of a subset (BENCH_ONLY) keeps the other rows of the last runs, each with its date.
+const results = await mergeWithPrevious(measured);
 for (const r of results)
   console.log(
     `${r.id}  ${r.ratio.toFixed(2)}×  target ${r.target}  ${r.met ? 'met' : 'NOT MET'}  ${r.detail}`,

@@ -1,9 +1,29 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, freemem, totalmem } from 'node:os';
+import { join } from 'node:path';
 import type { BenchConfig } from './config.js';
+import { repoRoot } from './lib/astro.js';
 import type { BenchResult } from './lib/stats.js';
 
 const analysisFile = new URL('./analysis.md', import.meta.url);
+const resultsDir = join(repoRoot, 'node_modules/.cache/content-read-bench');
+const resultsFile = join(resultsDir, 'results.json');
+
+/** This run's rows, plus the rows of earlier runs (on this machine) for benchmarks not run now. */
+export async function mergeWithPrevious(results: BenchResult[]): Promise<BenchResult[]> {
+  const today = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const fresh = results.map((r) => ({ ...r, measuredAt: today }));
+  const previous = JSON.parse(
+    await readFile(resultsFile, 'utf8').catch(() => '[]'),
+  ) as BenchResult[];
+  const merged = [...previous.filter((p) => !fresh.some((r) => r.id === p.id)), ...fresh].sort(
+    (a, b) => a.id.localeCompare(b.id),
+  );
+  await mkdir(resultsDir, { recursive: true });
+  await writeFile(resultsFile, JSON.stringify(merged, null, 2));
+  return merged;
+}
 
 /** BENCHMARKS.md: the table, the machine, the commands, and the hand-written analysis. */
 export function renderReport(results: BenchResult[], cfg: BenchConfig, seconds: number): string {
@@ -12,11 +32,14 @@ export function renderReport(results: BenchResult[], cfg: BenchConfig, seconds: 
     (r) =>
       `| ${r.id} | ${r.what} | ${r.comparedWith} | ${r.target} | **${r.ratio.toFixed(2)}×** | ${r.met ? 'yes' : '**no**'} |`,
   );
-  const details = results.map((r) => `- **${r.id}**: ${r.detail}`);
+  const details = results.map(
+    (r) => `- **${r.id}** (${r.measuredAt ?? 'this run'} UTC): ${r.detail}`,
+  );
   const analysis = existsSync(analysisFile) ? readFileSync(analysisFile, 'utf8').trim() : '';
   return `# Benchmarks
 
-Written by \`npm run bench\` (test/bench/run.ts) on ${new Date().toISOString().slice(0, 10)}; the run took ${Math.round(seconds / 60)} min.
+Written by \`npm run bench\` (test/bench/run.ts) on ${new Date().toISOString().slice(0, 10)}; the last run took ${Math.round(seconds / 60)} min
+(rows not measured by it are kept from earlier runs; each row below says when it was measured).
 Every figure is a ratio of medians of runs of both sides taken alternately in the same invocation.
 
 | id | what | compared with | target | figure | met? |

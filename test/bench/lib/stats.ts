@@ -20,6 +20,8 @@ export interface BenchResult {
   detail: string;
   /** Extra conditions (e.g. "no article body transferred"), already folded into `met`. */
   notes?: string[];
+  /** When it was measured (UTC, minutes), kept when a later run measures other benchmarks only. */
+  measuredAt?: string;
 }
 
 export const fmtMs = (ms: number) =>
