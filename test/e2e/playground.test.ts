@@ -168,6 +168,10 @@ describe('the playground in a browser', () => {
     expect(await page.locator('.prose').textContent()).toContain(
       'These words were not there at build time.',
     );
+    const liveToc = page.getByRole('navigation', { name: 'On this page' }).getByRole('link');
+    expect((await liveToc.allTextContents()).map((t) => t.trim())).toEqual([
+      'A section added later',
+    ]);
 
     // The prerendered page still shows what was built.
     await page.goto(`${site.url}blogs/${engineering.slug}/${chosen.slug}/`);

@@ -3,7 +3,7 @@ import { LiveCollectionError } from 'astro/content/runtime';
 import type { LiveLoader } from 'astro/loaders';
 import { type ConnectionOptions, resolveConnection } from './config.js';
 import { describeCause, redact } from './errors.js';
-import { renderArticleHtml } from './html.js';
+import { type MarkdownHeading, renderArticleHtml } from './html.js';
 import { fromEntryId, toEntryId } from './ids.js';
 import { LiveListingCache } from './live-cache.js';
 import { articleData, blogData, checkItem, wireArticleSchema, wireBlogSchema } from './mapping.js';
@@ -19,6 +19,11 @@ export interface ArticlesLiveFilter {
   blog?: string;
   tag?: string;
 }
+/**
+ * A live article's data. Astro's live entries carry only `rendered.html` (no metadata), so the
+ * headings that `render()` gives build-time entries are part of the data here.
+ */
+export type LiveArticleData = ArticleData & { headings: MarkdownHeading[] };
 export type ArticleEntryFilter = { id: string } | { slug: string; blog?: string };
 export type BlogEntryFilter = { id: string } | { slug: string };
 
@@ -68,10 +73,11 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
         `article ${checked.problem.id} field "${checked.problem.field}": ${checked.problem.problem}`,
       );
     const updated = new Date(checked.value.updated_at);
+    const { html, headings } = renderArticleHtml(checked.value.html);
     return {
       id: toEntryId(article.id),
-      data: schema.parse(articleData(checked.value)),
-      rendered: { html: renderArticleHtml(checked.value.html).html },
+      data: { ...schema.parse(articleData(checked.value)), headings },
+      rendered: { html },
       cacheHint: {
         tags: [`article:${article.id}`, `blog:${article.blog_id}`],
         lastModified: updated,
@@ -102,7 +108,12 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
         return failure(collection, error, getClientKey(getClient));
       }
     },
-  } satisfies LiveLoader<ArticleData, ArticleEntryFilter, ArticlesLiveFilter, LiveCollectionError>;
+  } satisfies LiveLoader<
+    LiveArticleData,
+    ArticleEntryFilter,
+    ArticlesLiveFilter,
+    LiveCollectionError
+  >;
 }
 
 /** Live loader of blogs for src/live.config.ts. */

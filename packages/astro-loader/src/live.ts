@@ -6,5 +6,6 @@ export {
   articlesLiveLoader,
   type BlogEntryFilter,
   blogsLiveLoader,
+  type LiveArticleData,
   type LiveLoaderOptions,
 } from './live-loaders.js';
