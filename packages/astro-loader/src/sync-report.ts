@@ -54,7 +54,7 @@ export class SyncReport {
     const ms = Math.round(performance.now() - this.started);
     const parts = [
       `${entries} entries (${this.added} new, ${this.updated} updated, ${this.removed} removed, ${this.unchanged} unchanged${this.skipped ? `, ${this.skipped} skipped` : ''})`,
-      `${this.pages} pages, ${this.notModified} not modified (304)`,
+      `${this.pages} ${this.pages === 1 ? 'page' : 'pages'}, ${this.notModified} not modified (304)`,
       `${this.retries} ${this.retries === 1 ? 'retry' : 'retries'}`,
       `${ms} ms`,
     ];

@@ -41,7 +41,7 @@ describe('building a site incrementally', { timeout: 120_000 }, () => {
     expect(server.mock.stats.requests).toBe(2);
     expect(server.mock.stats.notModified).toBe(2);
     expect(summaryOf(output, 'articles')).toContain(
-      '32 entries (0 new, 0 updated, 0 removed, 32 unchanged) · 1 pages, 1 not modified (304)',
+      '32 entries (0 new, 0 updated, 0 removed, 32 unchanged) · 1 page, 1 not modified (304)',
     );
     expect(summaryOf(output, 'blogs')).toContain(
       '3 entries (0 new, 0 updated, 0 removed, 3 unchanged)',
