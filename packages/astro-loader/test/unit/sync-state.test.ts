@@ -2,11 +2,15 @@ import type { MetaStore } from 'astro/loaders';
 import { describe, expect, it } from 'vitest';
 import { readState, type SyncState, usablePages, writeState } from '../../src/sync-state.js';
 
-function memoryMeta(): MetaStore {
+function memoryMeta(): MetaStore & { sets: number } {
   const map = new Map<string, string>();
   return {
+    sets: 0,
     get: (k) => map.get(k),
-    set: (k, v) => void map.set(k, v),
+    set(k, v) {
+      this.sets++;
+      map.set(k, v);
+    },
     has: (k) => map.has(k),
     delete: (k) => void map.delete(k),
   };
@@ -22,6 +26,17 @@ describe('sync state', () => {
     const meta = memoryMeta();
     writeState(meta, state);
     expect(readState(meta)).toEqual(state);
+  });
+
+  it("does not set (dirty Astro's store) when the state is unchanged", () => {
+    const meta = memoryMeta();
+    writeState(meta, state);
+    expect(meta.sets).toBe(1);
+    writeState(meta, structuredClone(state));
+    expect(meta.sets).toBe(1);
+    writeState(meta, { ...state, version: 'v2' });
+    expect(meta.sets).toBe(2);
+    expect(readState(meta)?.version).toBe('v2');
   });
 
   it('treats a corrupt state as none (a full sync)', () => {
