@@ -27,11 +27,32 @@ export interface ReadLimits {
   path: string;
 }
 
+/** A ResponseTooLargeError when the declared Content-Length is above the cap, else undefined. */
+export function declaredTooLarge(
+  contentLength: string | string[] | null | undefined,
+  limits: ReadLimits,
+): ResponseTooLargeError | undefined {
+  const declared = Number(typeof contentLength === 'string' ? contentLength : Number.NaN);
+  return declared > limits.maxBytes ? tooLarge(limits, `declares ${declared} bytes`) : undefined;
+}
+
+/** UTF-8 bytes to text, once: no copy for a single chunk, a leading BOM skipped (as fetch does). */
+export function decodeUtf8(chunks: Uint8Array[], total: number): string {
+  const [only] = chunks;
+  const bytes =
+    chunks.length === 1 && only
+      ? Buffer.from(only.buffer, only.byteOffset, only.byteLength)
+      : Buffer.concat(chunks, total);
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  return bytes.toString('utf8', bom ? 3 : 0);
+}
+
+/** A fetch Response body (web stream), within `limits`. */
 export async function readBodyText(res: Response, limits: ReadLimits): Promise<string> {
-  const declared = Number(res.headers.get('content-length') ?? Number.NaN);
-  if (declared > limits.maxBytes) {
+  const declared = declaredTooLarge(res.headers.get('content-length'), limits);
+  if (declared) {
     await discardBody(res);
-    throw tooLarge(limits, `declares ${declared} bytes`);
+    throw declared;
   }
   if (!res.body) return '';
   const reader = res.body.getReader();
@@ -59,10 +80,10 @@ export async function readBodyText(res: Response, limits: ReadLimits): Promise<s
   } finally {
     clearTimeout(timer);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return decodeUtf8(chunks, total);
 }
 
-function tooLarge(limits: ReadLimits, detail: string): ResponseTooLargeError {
+export function tooLarge(limits: ReadLimits, detail: string): ResponseTooLargeError {
   return new ResponseTooLargeError(`Response body too large: it ${detail}`, {
     path: limits.path,
     limit: limits.maxBytes,
@@ -86,7 +107,7 @@ export function safeJson(text: string): unknown {
  */
 export function parseJsonBody(
   text: string,
-  res: Response,
+  res: { status: number; headers: Headers },
   path: string,
   redact: Redactor,
 ): unknown {

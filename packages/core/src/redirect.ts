@@ -2,7 +2,7 @@
 import { RequestError } from './errors.js';
 
 export function redirectTarget(
-  res: Response,
+  res: { status: number; headers: Headers },
   from: URL,
   hops: number,
   maxRedirects: number,

@@ -3,8 +3,8 @@
  * redirects that never carry the key to another origin, bounded bodies, and mapping of
  * every failure to a ContentReadError. Retries live in retry.ts, paging in pagination.ts.
  */
-import { Agent, type Dispatcher, fetch as undiciFetch } from 'undici';
-import { discardBody, parseJsonBody, readBodyText, safeJson, TimeoutReason } from './body.js';
+import { Agent, type Dispatcher } from 'undici';
+import { parseJsonBody, type ReadLimits, safeJson, TimeoutReason } from './body.js';
 import { ConfigurationError, isContentReadError, RequestError } from './errors.js';
 import { errorForResponse } from './http-errors.js';
 import { networkError } from './network-errors.js';
@@ -14,6 +14,7 @@ import { redirectTarget } from './redirect.js';
 import { Semaphore } from './semaphore.js';
 import type { FetchLike } from './types.js';
 import { USER_AGENT } from './version.js';
+import { fromDispatcher, fromFetch, type WireResponse } from './wire.js';
 
 export interface SendOptions {
   /** Send `Authorization: Bearer <key>` (to this origin only). */
@@ -44,7 +45,8 @@ export class Transport {
   readonly #redact: Redactor;
   readonly #slots: Semaphore;
   readonly #agent: Agent | undefined;
-  readonly #fetch: FetchLike;
+  /** Only an injected fetch; without one, requests go through `Dispatcher.request`. */
+  readonly #fetch: FetchLike | undefined;
   readonly #dispatcher: Dispatcher | undefined;
   #closed = false;
 
@@ -52,7 +54,7 @@ export class Transport {
     this.#o = options;
     this.#redact = redact;
     this.#slots = new Semaphore(options.concurrency);
-    this.#fetch = options.fetch ?? (undiciFetch as unknown as FetchLike);
+    this.#fetch = options.fetch;
     if (options.fetch === undefined && options.dispatcher === undefined) {
       this.#agent = new Agent({
         connections: options.concurrency,
@@ -96,7 +98,7 @@ export class Transport {
       const res = await this.#exchange(url, withKey, o, controller, signal);
       const path = this.#redact(pathOf(url));
       if (REDIRECTS.has(res.status)) {
-        await discardBody(res);
+        await res.discard(this.#o.timeouts.body);
         const next = redirectTarget(res, url, hops, this.#o.maxRedirects, path);
         if (next.origin !== url.origin && withKey) {
           // Never forward the key to another origin (RFC 9110 15.4; what browsers do).
@@ -108,7 +110,7 @@ export class Transport {
       }
       const limits = { controller, path, idleMs: this.#o.timeouts.body };
       if (res.status === 304) {
-        await discardBody(res);
+        await res.discard(this.#o.timeouts.body);
         if (o.ifNoneMatch === undefined) throw this.#unexpected(path, 304);
         return { status: 304, url, headers: res.headers, body: undefined, notModified: true };
       }
@@ -149,7 +151,7 @@ export class Transport {
     o: SendOptions,
     controller: AbortController,
     signal: AbortSignal,
-  ): Promise<Response> {
+  ): Promise<WireResponse> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.#o.userAgent ? `${USER_AGENT} ${this.#o.userAgent}` : USER_AGENT,
@@ -161,11 +163,7 @@ export class Transport {
     const timer = setTimeout(() => controller.abort(new TimeoutReason('headers', wait)), wait);
     const started = performance.now();
     try {
-      const init = { method: 'GET', headers, signal, redirect: 'manual' as const };
-      const res = await this.#fetch(
-        url.href,
-        this.#dispatcher ? ({ ...init, dispatcher: this.#dispatcher } as RequestInit) : init,
-      );
+      const res = await this.#request(url, headers, signal);
       this.#emit(url, res.status, started);
       return res;
     } catch (error) {
@@ -175,13 +173,38 @@ export class Transport {
     }
   }
 
-  async #read(
-    res: Response,
-    limits: Parameters<typeof readBodyText>[1],
-    o: SendOptions,
-  ): Promise<string> {
+  /**
+   * Without an injected fetch: undici's `Dispatcher.request` (Node streams; no WHATWG
+   * Request/Response or web streams, which cost more than the JSON parse). Redirects are
+   * not followed by it (no redirect interceptor), so #follow sees every 3xx.
+   */
+  async #request(
+    url: URL,
+    headers: Record<string, string>,
+    signal: AbortSignal,
+  ): Promise<WireResponse> {
+    if (this.#fetch === undefined && this.#dispatcher !== undefined) {
+      const data = await this.#dispatcher.request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method: 'GET',
+        headers,
+        signal,
+      });
+      return fromDispatcher(data);
+    }
+    const fetch = this.#fetch as FetchLike;
+    const init = { method: 'GET', headers, signal, redirect: 'manual' as const };
+    const res = await fetch(
+      url.href,
+      this.#dispatcher ? ({ ...init, dispatcher: this.#dispatcher } as RequestInit) : init,
+    );
+    return fromFetch(res);
+  }
+
+  async #read(res: WireResponse, limits: ReadLimits, o: SendOptions): Promise<string> {
     try {
-      return await readBodyText(res, limits);
+      return await res.text(limits);
     } catch (error) {
       if (isContentReadError(error)) throw error;
       throw this.#failure(error, limits.controller, o, limits.path);
