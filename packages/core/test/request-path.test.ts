@@ -1,0 +1,162 @@
+/**
+ * The default path (no injected fetch): undici `Dispatcher.request` on real loopback sockets.
+ * What transport.test.ts does not reach: a caller's abort mid-body, our own timers on an
+ * injected dispatcher that has none, redirect bodies drained for reuse, decoding.
+ */
+import type { ServerResponse } from 'node:http';
+import { Agent } from 'undici';
+import { afterEach, describe, expect, test } from 'vitest';
+import { type ClientOptions, createClient, NetworkError } from '../src/index.js';
+import { blog, caught, fastRetry, type LoopbackServer, loopback, sendJson } from './helpers.js';
+
+const KEY = 'request-path-key';
+const open: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  for (const item of open.splice(0)) await item.close();
+});
+
+async function serve(handler: Parameters<typeof loopback>[0]): Promise<LoopbackServer> {
+  const server = await loopback(handler);
+  open.push(server);
+  return server;
+}
+
+function client(baseUrl: string, extra: Partial<ClientOptions> = {}) {
+  const c = createClient({ baseUrl, apiKey: KEY, retry: fastRetry, ...extra });
+  open.push(c);
+  return c;
+}
+
+/** Resolves true when the response was closed before the server finished it. */
+function closedEarly(res: ServerResponse): Promise<boolean> {
+  return new Promise((resolve) => res.on('close', () => resolve(!res.writableFinished)));
+}
+
+describe('abort on real sockets', () => {
+  test('aborting mid-body rejects with the reason and destroys the connection', async () => {
+    const controller = new AbortController();
+    let early: Promise<boolean> = Promise.resolve(false);
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': 100_000 });
+      res.write('[', () => controller.abort(new Error('user gave up')));
+      early = closedEarly(res);
+    });
+    const error = await caught(() =>
+      client(server.baseUrl).listBlogs({ signal: controller.signal }),
+    );
+    expect((error as Error).message).toBe('user gave up');
+    expect(await early).toBe(true);
+    expect(server.requests).toHaveLength(1); // an abort is never retried
+  });
+
+  test('aborting while waiting for headers rejects with the reason', async () => {
+    const controller = new AbortController();
+    let early: Promise<boolean> = Promise.resolve(false);
+    const server = await serve((_req, res) => {
+      early = closedEarly(res);
+      setImmediate(() => controller.abort(new Error('stop now')));
+    });
+    const error = await caught(() =>
+      client(server.baseUrl).listBlogs({ signal: controller.signal }),
+    );
+    expect((error as Error).message).toBe('stop now');
+    expect(await early).toBe(true);
+  });
+});
+
+describe('an injected dispatcher without timeouts of its own', () => {
+  function slowAgent() {
+    const agent = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
+    open.push(agent);
+    return agent;
+  }
+
+  test('the client still times out waiting for headers', async () => {
+    const server = await serve(() => {
+      /* never answers */
+    });
+    const error = (await caught(() =>
+      client(server.baseUrl, {
+        dispatcher: slowAgent(),
+        timeouts: { connect: 20, headers: 30 },
+        retry: { ...fastRetry, retries: 0 },
+      }).listBlogs(),
+    )) as NetworkError;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.timeout).toBe(true);
+    expect(error.message).toContain('headers');
+  });
+
+  test('the client still times out a stalled body, and destroys it', async () => {
+    let early: Promise<boolean> = Promise.resolve(false);
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': 1000 });
+      res.write('[{"id":');
+      early = closedEarly(res);
+    });
+    const error = (await caught(() =>
+      client(server.baseUrl, {
+        dispatcher: slowAgent(),
+        timeouts: { body: 30 },
+        retry: { ...fastRetry, retries: 0 },
+      }).listBlogs(),
+    )) as NetworkError;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.timeout).toBe(true);
+    expect(error.message).toContain('body');
+    expect(await early).toBe(true);
+  });
+});
+
+describe('bodies the client does not want', () => {
+  test('a redirect with a small body is drained, so the next hop reuses the socket', async () => {
+    const server = await serve((req, res) => {
+      if (req.url?.startsWith('/api/v1/blogs')) {
+        res.writeHead(301, { location: '/v2/api/v1/blogs', 'content-type': 'text/html' });
+        // The rest of the body is still on its way when the client has the headers.
+        res.write(`<html><body>${'moved '.repeat(200)}`);
+        setTimeout(() => res.end('</body></html>'), 20);
+      } else sendJson(res, 200, [blog('b1')]);
+    });
+    expect(await client(server.baseUrl, { concurrency: 1 }).listBlogs()).toHaveLength(1);
+    expect(server.requests).toHaveLength(2);
+    expect(new Set(server.sockets).size).toBe(1);
+  });
+
+  test('a redirect whose body never ends is destroyed, and the redirect still followed', async () => {
+    let early: Promise<boolean> = Promise.resolve(false);
+    const server = await serve((req, res) => {
+      if (req.url?.startsWith('/api/v1/blogs')) {
+        res.writeHead(302, { location: '/v2/api/v1/blogs', 'content-type': 'text/html' });
+        const timer = setInterval(() => res.write('x'.repeat(16_384)), 1);
+        early = closedEarly(res);
+        res.on('close', () => clearInterval(timer));
+      } else sendJson(res, 200, [blog('b1')]);
+    });
+    expect(await client(server.baseUrl).listBlogs()).toHaveLength(1);
+    expect(await early).toBe(true);
+  });
+});
+
+describe('decoding', () => {
+  test('a BOM is skipped and characters split across chunks decode exactly', async () => {
+    const name = 'Blög – 日本語 🎉';
+    const bytes = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(JSON.stringify([blog('b1', { name })])),
+    ]);
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes.length });
+      // One byte at a time: every multi-byte character is split between chunks.
+      let i = 0;
+      const next = () => {
+        if (i >= bytes.length) return void res.end();
+        res.write(bytes.subarray(i, i + 1), () => setImmediate(next));
+        i++;
+      };
+      next();
+    });
+    const [got] = await client(server.baseUrl).listBlogs();
+    expect(got?.name).toBe(name);
+  });
+});
