@@ -1,4 +1,10 @@
-import { type Article, type Blog, type ContentReadClient, createClient } from '@content-read/core';
+import {
+  type Article,
+  type Blog,
+  type ContentReadClient,
+  createClient,
+  type TimeoutOptions,
+} from '@content-read/core';
 import { LiveCollectionError } from 'astro/content/runtime';
 import type { LiveLoader } from 'astro/loaders';
 import { type ConnectionOptions, resolveConnection } from './config.js';
@@ -13,6 +19,8 @@ export interface LiveLoaderOptions extends ConnectionOptions {
   /** Only these blogs (ids or slugs). */
   blogs?: string[];
   concurrency?: number;
+  /** Per-request timeouts in ms: `{ connect, headers, body }`. Default: core's (10 s, 30 s, 30 s). */
+  timeouts?: TimeoutOptions;
 }
 export interface ArticlesLiveFilter {
   /** A blog id or slug. */
@@ -38,6 +46,7 @@ function lazyClient(options: LiveLoaderOptions) {
       client = createClient({
         ...conn,
         ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+        ...(options.timeouts ? { timeouts: options.timeouts } : {}),
       });
     }
     return { client, key };

@@ -1,4 +1,4 @@
-import type { Article, Blog, RetryOptions } from '@content-read/core';
+import type { Article, Blog, RetryOptions, TimeoutOptions } from '@content-read/core';
 import type { ConnectionOptions } from './config.js';
 
 /** Options both build-time loaders share. */
@@ -19,6 +19,11 @@ export interface CommonLoaderOptions extends ConnectionOptions {
   perPage?: number;
   /** Retries of a failed request (429 honours Retry-After). Default: core's (3 retries). */
   retry?: RetryOptions;
+  /**
+   * Per-request timeouts in ms: `{ connect, headers, body }` (body: longest silence while
+   * reading). Default: core's (10 s, 30 s, 30 s). A timed-out request is retried like a reset.
+   */
+  timeouts?: TimeoutOptions;
 }
 
 export interface BlogsLoaderOptions extends CommonLoaderOptions {

@@ -65,6 +65,7 @@ export async function syncCollection<T extends { id: string }>(
     // The server's largest page: a fifth of the requests of core's default 100.
     perPage: spec.options.perPage ?? 500,
     ...(spec.options.retry ? { retry: spec.options.retry } : {}),
+    ...(spec.options.timeouts ? { timeouts: spec.options.timeouts } : {}),
   });
   try {
     const listings = await Promise.all(
