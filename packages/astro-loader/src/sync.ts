@@ -1,4 +1,4 @@
-import { type ContentReadClient, createClient, type Listing } from '@content-read/core';
+import { type ContentReadClient, createClient, type ListPage } from '@content-read/core';
 import type { DataStore, LoaderContext } from 'astro/loaders';
 import type { z } from 'astro/zod';
 
@@ -6,6 +6,7 @@ type DataEntry = Parameters<DataStore['set']>[0];
 
 import { resolveConnection } from './config.js';
 import { ContentReadLoaderError, invalidItem, syncFailed } from './errors.js';
+import { type PageOutcome, readPagesConsistently } from './listing-pages.js';
 import { checkItem, type ItemProblem } from './mapping.js';
 import type { CommonLoaderOptions } from './options.js';
 import { SyncReport } from './sync-report.js';
@@ -27,6 +28,19 @@ export interface SyncSpec<T extends { id: string }> {
   entryId: (item: T) => string;
   /** Builds the entry (parseData, rendering) for a new or changed item, given it checked. */
   toEntry: (wire: never, id: string, digest: string) => Promise<DataEntry>;
+}
+
+/** What one page of the listing produced (its raw items are not kept). */
+interface PageResult extends PageOutcome {
+  notModified: boolean;
+  /** The page's state for the next sync; none when the server sent no ETag. */
+  state: HeldPageState | undefined;
+  /** Entry ids of the page that stay in the store. */
+  kept: string[];
+  skipped: number;
+  unchanged: number;
+  /** New or changed entries, stored once the whole listing is in hand. */
+  made: Array<{ entry: DataEntry; isNew: boolean }>;
 }
 
 /**
@@ -68,72 +82,99 @@ export async function syncCollection<T extends { id: string }>(
     ...(spec.options.timeouts ? { timeouts: spec.options.timeouts } : {}),
   });
   try {
-    const listings = await Promise.all(
-      (await spec.listings(client)).map(
-        (filter) =>
-          client.list(spec.resource as 'articles', { ...filter, previous: held }) as Promise<
-            Listing<never>
-          >,
-      ),
-    );
-    const pending: DataEntry[] = [];
-    const pages: Record<string, HeldPageState> = {};
-    const keepIds = new Set<string>();
+    // Each page is rendered as it arrives (overlapping the network); entries rendered in an
+    // attempt whose listing turned out inconsistent are reused by the next attempt.
+    const rendered = new Map<string, DataEntry>();
     let processed = 0;
-    for (const page of listings.flatMap((l) => l.pages) as Listing<T>['pages']) {
-      report.pages++;
+    const processPage = async (page: ListPage<T>): Promise<PageResult> => {
+      const base = { key: page.key, page: page.page, ids: page.ids, meta: page.meta };
       if (page.notModified) {
-        report.notModified++;
         const before = held[page.key];
         if (!before) throw new Error(`no held state for not-modified page ${page.key}`);
-        for (const id of before.kept) keepIds.add(id);
-        report.unchanged += before.kept.length;
-        if (before.skipped) report.skipped += before.skipped;
-        pages[page.key] = { ...before, etag: page.etag, meta: page.meta, next: page.next };
-        continue;
+        const state = { ...before, etag: page.etag, meta: page.meta, next: page.next };
+        const { kept, skipped = 0 } = before;
+        return {
+          ...base,
+          notModified: true,
+          state,
+          kept,
+          skipped,
+          unchanged: kept.length,
+          made: [],
+        };
       }
       const kept: string[] = [];
+      const made: PageResult['made'] = [];
       let skipped = 0;
-      for (const bad of page.invalid) skipped += invalid(ctx, spec, bad, report);
+      let unchanged = 0;
+      for (const bad of page.invalid) skipped += invalid(ctx, spec, bad);
       for (const item of page.items) {
         report.progress(() => `${processed} items processed…`);
-        processed++;
+        // Let responses still in flight be read while a long page renders.
+        if (++processed % 50 === 0) await new Promise((done) => setImmediate(done));
         const checked = checkItem(spec.wireSchema, item);
         if (!checked.ok) {
-          skipped += invalid(ctx, spec, checked.problem, report);
+          skipped += invalid(ctx, spec, checked.problem);
           continue;
         }
         if (!spec.keep(item)) continue;
         const id = spec.entryId(item);
         const digest = ctx.generateDigest({ version, item });
-        kept.push(id);
-        keepIds.add(id);
         const existing = store.get(id);
         if (existing?.digest === digest) {
-          report.unchanged++;
+          kept.push(id);
+          unchanged++;
           continue;
         }
-        try {
-          pending.push(await spec.toEntry(checked.value as never, id, digest));
-        } catch (error) {
-          const why = schemaProblem(item.id, error);
-          kept.pop();
-          keepIds.delete(id);
-          skipped += invalid(ctx, spec, why, report);
-          continue;
+        let entry = rendered.get(id);
+        if (entry?.digest !== digest) {
+          try {
+            entry = await spec.toEntry(checked.value as never, id, digest);
+          } catch (error) {
+            skipped += invalid(ctx, spec, schemaProblem(item.id, error));
+            continue;
+          }
+          rendered.set(id, entry);
         }
-        if (existing) report.updated++;
-        else report.added++;
+        kept.push(id);
+        made.push({ entry, isNew: !existing });
       }
-      pages[page.key] = {
-        etag: page.etag ?? '',
-        ids: page.ids,
-        meta: page.meta,
-        next: page.next,
-        kept,
-        skipped,
-      };
-      if (!page.etag) delete pages[page.key];
+      const state = page.etag
+        ? { etag: page.etag, ids: page.ids, meta: page.meta, next: page.next, kept, skipped }
+        : undefined;
+      // Only what was made of the page is kept; its raw items can go.
+      return { ...base, notModified: false, state, kept, skipped, unchanged, made };
+    };
+    const results = (
+      await Promise.all(
+        (
+          await spec.listings(client)
+        ).map((filter) =>
+          readPagesConsistently<T, PageResult>(
+            client,
+            spec.resource,
+            { ...filter, previous: held },
+            processPage,
+          ),
+        ),
+      )
+    ).flat();
+    rendered.clear();
+    const pending: DataEntry[] = [];
+    const pages: Record<string, HeldPageState> = {};
+    const keepIds = new Set<string>();
+    for (const result of results) {
+      report.pages++;
+      if (result.notModified) report.notModified++;
+      report.unchanged += result.unchanged;
+      report.skipped += result.skipped;
+      for (const id of result.kept) keepIds.add(id);
+      if (result.state) pages[result.key] = result.state;
+      for (const { entry, isNew } of result.made) {
+        pending.push(entry);
+        if (isNew) report.added++;
+        else report.updated++;
+      }
     }
     // Everything is in hand: only now change the store.
     for (const entry of pending) store.set(entry);
@@ -166,7 +207,6 @@ function invalid<T extends { id: string }>(
   ctx: LoaderContext,
   spec: SyncSpec<T>,
   problem: ItemProblem,
-  report: SyncReport,
 ): number {
   const line = invalidItem(ctx.collection, spec.noun, problem);
   if (spec.options.invalidArticles !== 'skip') {
@@ -175,7 +215,6 @@ function invalid<T extends { id: string }>(
       `${line} Fix it in the CMS, or set invalidArticles: 'skip' to leave such articles out.`,
     );
   }
-  report.skipped++;
   ctx.logger.warn(`${line} Skipped (invalidArticles: 'skip').`);
   return 1;
 }
