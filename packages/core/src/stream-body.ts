@@ -3,21 +3,25 @@
  * `body.text()` but within maxBytes while it streams, with an idle timeout, and destroyed
  * on any failure: a half-read body pins its socket.
  */
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import type { Dispatcher } from 'undici';
 import { declaredTooLarge, decodeUtf8, type ReadLimits, TimeoutReason, tooLarge } from './body.js';
+import { ValidationError } from './errors.js';
 
 /** Largest redirect or 304 body drained for socket reuse; a bigger one is destroyed. */
 const DRAIN_LIMIT = 64 * 1024;
 
 export function readStreamText(
-  body: Readable,
-  contentLength: string | string[] | undefined,
+  raw: Readable,
+  headers: Dispatcher.ResponseData['headers'],
   limits: ReadLimits,
 ): Promise<string> {
-  const declared = declaredTooLarge(contentLength, limits);
-  if (declared) {
-    body.on('error', noop).destroy();
-    return Promise.reject(declared);
+  const declared = declaredTooLarge(headers['content-length'], limits);
+  const body = declared ?? decoded(raw, headers['content-encoding'], limits.path);
+  if (!isReadable(body)) {
+    raw.on('error', noop).destroy();
+    return Promise.reject(body);
   }
   if (body.destroyed) {
     return Promise.reject(
@@ -70,6 +74,43 @@ export async function discardStream(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The body with its content codings undone (we ask for gzip, deflate and br, as fetch does).
+ * maxResponseBytes then counts decoded bytes, so a compression bomb is cut off like any
+ * oversized body; destroying the decoder destroys the socket's body too (pipeline).
+ */
+function decoded(
+  body: Readable,
+  header: string | string[] | undefined,
+  path: string,
+): Readable | ValidationError {
+  const codings = typeof header === 'string' ? header.toLowerCase().split(',') : [];
+  const wanted = codings.map((c) => c.trim()).filter((c) => c !== '' && c !== 'identity');
+  const unknown = wanted.find((c) => !Object.hasOwn(DECODERS, c));
+  if (unknown !== undefined) {
+    return new ValidationError('The response uses a content coding the client did not ask for', {
+      path,
+      issues: [{ field: 'Content-Encoding', problem: `unsupported coding "${unknown}"` }],
+      hint: 'The client accepts gzip, deflate and br; check proxies between the client and the API.',
+    });
+  }
+  const decoders = wanted.reverse().map((c) => DECODERS[c as keyof typeof DECODERS]());
+  if (decoders.length === 0) return body;
+  // Errors reach the reader through the last stream; pipeline destroys every stage with it.
+  return (pipeline as (...s: unknown[]) => Readable)(body, ...decoders, noop);
+}
+
+const DECODERS = {
+  gzip: createGunzip,
+  'x-gzip': createGunzip,
+  deflate: createInflate,
+  br: createBrotliDecompress,
+} as const;
+
+function isReadable(value: Readable | Error): value is Readable {
+  return !(value instanceof Error);
 }
 
 function noop(): void {}

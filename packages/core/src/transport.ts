@@ -188,7 +188,8 @@ export class Transport {
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
         method: 'GET',
-        headers,
+        // fetch asks for compressed bodies by itself; here we ask, and stream-body.ts decodes.
+        headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' },
         signal,
       });
       return fromDispatcher(data);

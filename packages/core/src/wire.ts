@@ -29,7 +29,7 @@ export function fromDispatcher(data: Dispatcher.ResponseData): WireResponse {
   return {
     status: data.statusCode,
     headers: toHeaders(data.headers),
-    text: (limits) => readStreamText(data.body, data.headers['content-length'], limits),
+    text: (limits) => readStreamText(data.body, data.headers, limits),
     discard: (idleMs) => discardStream(data.body, idleMs),
   };
 }

@@ -4,10 +4,26 @@
  * injected dispatcher that has none, redirect bodies drained for reuse, decoding.
  */
 import type { ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, test } from 'vitest';
-import { type ClientOptions, createClient, NetworkError } from '../src/index.js';
-import { blog, caught, fastRetry, type LoopbackServer, loopback, sendJson } from './helpers.js';
+import {
+  AuthenticationError,
+  type ClientOptions,
+  createClient,
+  NetworkError,
+  ResponseTooLargeError,
+  ValidationError,
+} from '../src/index.js';
+import {
+  article,
+  blog,
+  caught,
+  fastRetry,
+  type LoopbackServer,
+  loopback,
+  sendJson,
+} from './helpers.js';
 
 const KEY = 'request-path-key';
 const open: Array<{ close(): Promise<void> }> = [];
@@ -158,5 +174,69 @@ describe('decoding', () => {
     });
     const [got] = await client(server.baseUrl).listBlogs();
     expect(got?.name).toBe(name);
+  });
+});
+
+describe('compressed bodies (fetch negotiates them itself; request() asks and decodes)', () => {
+  function sendGzip(res: ServerResponse, status: number, body: Buffer | string) {
+    const bytes = gzipSync(body);
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'content-encoding': 'gzip',
+      'content-length': bytes.length,
+    });
+    res.end(bytes);
+  }
+
+  test('a gzip body is asked for and decoded', async () => {
+    const server = await serve((_req, res) => sendGzip(res, 200, JSON.stringify([blog('b1')])));
+    expect(await client(server.baseUrl).listBlogs()).toHaveLength(1);
+    expect(server.requests[0]?.headers['accept-encoding']).toMatch(/\bgzip\b/);
+  });
+
+  test('a gzip error body is decoded, so the error reads its code', async () => {
+    const server = await serve((_req, res) =>
+      sendGzip(res, 401, JSON.stringify({ error: { status: 401, code: 'invalid_token' } })),
+    );
+    const error = await caught(() => client(server.baseUrl).listBlogs());
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as AuthenticationError).code).toBe('invalid_token');
+  });
+
+  test('maxResponseBytes counts decoded bytes: a compression bomb is cut off', async () => {
+    // 8 MB of zeros gzip to about 8 KB, far below the cap; decoded they are far above it.
+    const server = await serve((_req, res) => sendGzip(res, 200, Buffer.alloc(8 * 1024 * 1024)));
+    const error = await caught(() =>
+      client(server.baseUrl, { maxResponseBytes: 100_000 }).listBlogs(),
+    );
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+test('a content coding the client did not ask for is a ValidationError, not retried', async () => {
+  const server = await serve((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'toString' });
+    res.end('[]');
+  });
+  const error = await caught(() => client(server.baseUrl).listBlogs());
+  expect(error).toBeInstanceOf(ValidationError);
+  expect((error as ValidationError).message).toContain('content coding');
+  expect(server.requests).toHaveLength(1);
+});
+
+describe('conditional requests on real sockets', () => {
+  test('a 304 is answered from the held page and the socket is reused', async () => {
+    const server = await serve((req, res) => {
+      if (req.headers['if-none-match'] === '"v1"') return void res.writeHead(304).end();
+      sendJson(res, 200, [article('a1')], { etag: '"v1"' });
+    });
+    const c = client(server.baseUrl, { concurrency: 1 });
+    const [first] = (await c.list('articles')).pages;
+    const previous = first ? { [first.key]: { etag: '"v1"', ids: first.ids } } : {};
+    const [again] = (await c.list('articles', { previous })).pages;
+    expect(again?.notModified).toBe(true);
+    expect(again?.ids).toEqual(['a1']);
+    expect(new Set(server.sockets).size).toBe(1);
   });
 });
