@@ -26,9 +26,16 @@ export function fromFetch(res: Response): WireResponse {
 }
 
 export function fromDispatcher(data: Dispatcher.ResponseData): WireResponse {
+  let headers: Headers;
+  try {
+    headers = toHeaders(data.headers);
+  } catch (error) {
+    data.body.on('error', () => {}).destroy(); // nobody will read it: free the socket
+    throw error;
+  }
   return {
     status: data.statusCode,
-    headers: toHeaders(data.headers),
+    headers,
     text: (limits) => readStreamText(data.body, data.headers, limits),
     discard: (idleMs) => discardStream(data.body, idleMs),
   };
