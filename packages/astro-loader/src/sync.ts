@@ -1,14 +1,11 @@
-import { type ContentReadClient, createClient, type ListPage } from '@content-read/core';
-import type { DataStore, LoaderContext } from 'astro/loaders';
+import { type ContentReadClient, createClient } from '@content-read/core';
+import type { LoaderContext } from 'astro/loaders';
 import type { z } from 'astro/zod';
-
-type DataEntry = Parameters<DataStore['set']>[0];
-
 import { resolveConnection } from './config.js';
-import { ContentReadLoaderError, invalidItem, syncFailed } from './errors.js';
-import { type PageOutcome, readPagesConsistently } from './listing-pages.js';
-import { checkItem, type ItemProblem } from './mapping.js';
+import { ContentReadLoaderError, syncFailed } from './errors.js';
+import { readPagesConsistently } from './listing-pages.js';
 import type { CommonLoaderOptions } from './options.js';
+import { type DataEntry, type PageResult, pageProcessor } from './page-entries.js';
 import { SyncReport } from './sync-report.js';
 import { type HeldPageState, readState, usablePages, writeState } from './sync-state.js';
 import { LOADER_VERSION } from './version.js';
@@ -28,19 +25,6 @@ export interface SyncSpec<T extends { id: string }> {
   entryId: (item: T) => string;
   /** Builds the entry (parseData, rendering) for a new or changed item, given it checked. */
   toEntry: (wire: never, id: string, digest: string) => Promise<DataEntry>;
-}
-
-/** What one page of the listing produced (its raw items are not kept). */
-interface PageResult extends PageOutcome {
-  notModified: boolean;
-  /** The page's state for the next sync; none when the server sent no ETag. */
-  state: HeldPageState | undefined;
-  /** Entry ids of the page that stay in the store. */
-  kept: string[];
-  skipped: number;
-  unchanged: number;
-  /** New or changed entries, stored once the whole listing is in hand. */
-  made: Array<{ entry: DataEntry; isNew: boolean }>;
 }
 
 /**
@@ -82,69 +66,8 @@ export async function syncCollection<T extends { id: string }>(
     ...(spec.options.timeouts ? { timeouts: spec.options.timeouts } : {}),
   });
   try {
-    // Each page is rendered as it arrives (overlapping the network); entries rendered in an
-    // attempt whose listing turned out inconsistent are reused by the next attempt.
-    const rendered = new Map<string, DataEntry>();
-    let processed = 0;
-    const processPage = async (page: ListPage<T>): Promise<PageResult> => {
-      const base = { key: page.key, page: page.page, ids: page.ids, meta: page.meta };
-      if (page.notModified) {
-        const before = held[page.key];
-        if (!before) throw new Error(`no held state for not-modified page ${page.key}`);
-        const state = { ...before, etag: page.etag, meta: page.meta, next: page.next };
-        const { kept, skipped = 0 } = before;
-        return {
-          ...base,
-          notModified: true,
-          state,
-          kept,
-          skipped,
-          unchanged: kept.length,
-          made: [],
-        };
-      }
-      const kept: string[] = [];
-      const made: PageResult['made'] = [];
-      let skipped = 0;
-      let unchanged = 0;
-      for (const bad of page.invalid) skipped += invalid(ctx, spec, bad);
-      for (const item of page.items) {
-        report.progress(() => `${processed} items processed…`);
-        // Let responses still in flight be read while a long page renders.
-        if (++processed % 50 === 0) await new Promise((done) => setImmediate(done));
-        const checked = checkItem(spec.wireSchema, item);
-        if (!checked.ok) {
-          skipped += invalid(ctx, spec, checked.problem);
-          continue;
-        }
-        if (!spec.keep(item)) continue;
-        const id = spec.entryId(item);
-        const digest = ctx.generateDigest({ version, item });
-        const existing = store.get(id);
-        if (existing?.digest === digest) {
-          kept.push(id);
-          unchanged++;
-          continue;
-        }
-        let entry = rendered.get(id);
-        if (entry?.digest !== digest) {
-          try {
-            entry = await spec.toEntry(checked.value as never, id, digest);
-          } catch (error) {
-            skipped += invalid(ctx, spec, schemaProblem(item.id, error));
-            continue;
-          }
-          rendered.set(id, entry);
-        }
-        kept.push(id);
-        made.push({ entry, isNew: !existing });
-      }
-      const state = page.etag
-        ? { etag: page.etag, ids: page.ids, meta: page.meta, next: page.next, kept, skipped }
-        : undefined;
-      // Only what was made of the page is kept; its raw items can go.
-      return { ...base, notModified: false, state, kept, skipped, unchanged, made };
-    };
+    // Each page is rendered as it arrives, overlapping the network with the rendering.
+    const processPage = pageProcessor(ctx, spec, version, held, report);
     const results = (
       await Promise.all(
         (
@@ -159,7 +82,6 @@ export async function syncCollection<T extends { id: string }>(
         ),
       )
     ).flat();
-    rendered.clear();
     const pending: DataEntry[] = [];
     const pages: Record<string, HeldPageState> = {};
     const keepIds = new Set<string>();
@@ -200,32 +122,4 @@ export async function syncCollection<T extends { id: string }>(
   } finally {
     await client.close();
   }
-}
-
-/** Handles one invalid item: throws (default) or warns and returns 1 (skipped). */
-function invalid<T extends { id: string }>(
-  ctx: LoaderContext,
-  spec: SyncSpec<T>,
-  problem: ItemProblem,
-): number {
-  const line = invalidItem(ctx.collection, spec.noun, problem);
-  if (spec.options.invalidArticles !== 'skip') {
-    throw new ContentReadLoaderError(
-      ctx.collection,
-      `${line} Fix it in the CMS, or set invalidArticles: 'skip' to leave such articles out.`,
-    );
-  }
-  ctx.logger.warn(`${line} Skipped (invalidArticles: 'skip').`);
-  return 1;
-}
-
-/** Astro's parseData error lists fields as `**field**: message`; name the first. */
-function schemaProblem(id: string, error: unknown): ItemProblem {
-  const text = error instanceof Error ? error.message : String(error);
-  const match = /\*\*([^*]+)\*\*:?\s*(.*)/.exec(text.split('\n').slice(1).join('\n') || text);
-  return {
-    id,
-    field: match?.[1]?.trim() ?? '(schema)',
-    problem: match?.[2]?.trim() || text.split('\n')[0] || 'rejected by the collection schema',
-  };
 }
