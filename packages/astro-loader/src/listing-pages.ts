@@ -1,7 +1,7 @@
 /**
  * Reads a listing page by page and hands each page to the caller as it arrives (so rendering
- * overlaps the network), then checks the listing is consistent — the same check core's
- * `client.list()` makes — and reads it again if content changed meanwhile. The caller keeps
+ * overlaps the network), then checks the listing is consistent with core's own check (the one
+ * `client.list()` makes) and reads it again if content changed meanwhile. The caller keeps
  * only what it made of each page; the page's raw items can be dropped once it returns.
  */
 import {
@@ -10,6 +10,7 @@ import {
   ListingChangedError,
   type ListMeta,
   type ListPage,
+  listingInconsistency,
 } from '@content-read/core';
 
 /** Core's default `maxListingAttempts`. */
@@ -38,7 +39,7 @@ export async function readPagesConsistently<T, O extends PageOutcome>(
       outcomes.push(await onPage(page));
     }
     outcomes.sort((a, b) => a.page - b.page);
-    problem = inconsistency(outcomes);
+    problem = listingInconsistency(outcomes);
     if (problem === '') return outcomes;
   }
   throw new ListingChangedError(`The listing changed while it was read: ${problem}`, {
@@ -46,18 +47,4 @@ export async function readPagesConsistently<T, O extends PageOutcome>(
     attempts: ATTEMPTS,
     hint: `Content was added or removed during each of ${ATTEMPTS} attempts; run the sync again.`,
   });
-}
-
-/** '' when the pages add up (distinct ids, one total, matching it), else what is wrong. */
-function inconsistency(pages: PageOutcome[]): string {
-  const ids = pages.flatMap((p) => p.ids);
-  const distinct = new Set(ids).size;
-  if (distinct !== ids.length) return `${ids.length - distinct} id(s) appeared on two pages`;
-  const totals = new Set(pages.flatMap((p) => (p.meta ? [p.meta.total] : [])));
-  if (totals.size > 1) return `pages reported different totals (${[...totals].join(', ')})`;
-  const [total] = totals;
-  if (total !== undefined && total !== distinct) {
-    return `meta.total is ${total} but the pages held ${distinct} distinct ids`;
-  }
-  return '';
 }

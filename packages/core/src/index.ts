@@ -15,6 +15,7 @@ export {
   ValidationError,
   type ValidationIssue,
 } from './errors.js';
+export { listingInconsistency } from './listing.js';
 export { isLoopback } from './options.js';
 export { REDACTED, redactSecrets } from './redact.js';
 export {

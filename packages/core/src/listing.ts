@@ -5,6 +5,7 @@
  */
 import { ListingChangedError } from './errors.js';
 import { type PageContext, readPages } from './pagination.js';
+import type { ListMeta } from './schema.js';
 import type { Listing, ListPage } from './types.js';
 
 export async function readListing<T extends { id: string }>(
@@ -16,9 +17,8 @@ export async function readListing<T extends { id: string }>(
     const pages: ListPage<T>[] = [];
     for await (const page of readPages(ctx)) pages.push(page);
     pages.sort((a, b) => a.page - b.page);
-    const ids = pages.flatMap((p) => p.ids);
-    problem = inconsistency(pages, ids);
-    if (problem === '') return { pages, ids, attempts: attempt };
+    problem = listingInconsistency(pages);
+    if (problem === '') return { pages, ids: pages.flatMap((p) => p.ids), attempts: attempt };
   }
   throw new ListingChangedError(`The listing changed while it was read: ${problem}`, {
     path: ctx.redact(ctx.first.pathname + ctx.first.search),
@@ -27,8 +27,14 @@ export async function readListing<T extends { id: string }>(
   });
 }
 
-/** '' when the pages add up, else what is wrong. */
-function inconsistency<T>(pages: ListPage<T>[], ids: string[]): string {
+/**
+ * '' when the pages of one listing add up (distinct ids, one `meta.total`, matching the count),
+ * else what is wrong. Exported for callers that read pages themselves with `client.pages()`.
+ */
+export function listingInconsistency(
+  pages: ReadonlyArray<{ ids: readonly string[]; meta?: ListMeta | undefined }>,
+): string {
+  const ids = pages.flatMap((p) => p.ids);
   const distinct = new Set(ids).size;
   if (distinct !== ids.length) return `${ids.length - distinct} id(s) appeared on two pages`;
   const totals = new Set(pages.flatMap((p) => (p.meta ? [p.meta.total] : [])));
