@@ -66,7 +66,7 @@ export function describeCause(error: unknown): string {
     case 'ListingChangedError':
       return `the content kept changing while it was being listed${at}. Run the build again.`;
     default:
-      return `${firstLine(e.message ?? String(error))}${e.hint ? ` ${e.hint}` : ''}`;
+      return `${firstLine(e.message ?? String(error))}.${e.hint ? ` ${e.hint}` : ''}`;
   }
 }
 
@@ -85,13 +85,14 @@ export function syncFailed(
 }
 
 export function invalidItem(collection: string, kind: string, problem: ItemProblem): string {
-  return `Collection "${collection}": ${kind} ${problem.id} is invalid: field "${problem.field}": ${problem.problem}.`;
+  return `Collection "${collection}": ${kind} ${problem.id} is invalid: field "${problem.field}": ${firstLine(problem.problem)}.`;
 }
 
 export function redact(text: string, secret: string | undefined): string {
   return secret ? text.split(secret).join('[redacted]') : text;
 }
 
+/** The first line, without a closing full stop (the messages here add their own). */
 function firstLine(text: string | undefined): string {
-  return (text ?? '').split('\n')[0]?.trim() ?? '';
+  return ((text ?? '').split('\n')[0] ?? '').trim().replace(/\.+$/, '');
 }

@@ -35,6 +35,21 @@ describe('sync failure messages', () => {
     );
   });
 
+  it('read as sentences: a cause that ends in a full stop gets no second one', () => {
+    const network = syncFailed(
+      'blogs',
+      clientError('NetworkError', { message: 'Network error: other side closed.', timeout: false }),
+    );
+    const other = syncFailed(
+      'blogs',
+      clientError('RequestError', { message: 'Too many redirects.', hint: 'Check the URL.' }),
+    );
+    for (const error of [network, other]) expect(error.message).not.toMatch(/\.\./);
+    expect(other.message).toBe(
+      'Could not sync collection "blogs": Too many redirects. Check the URL.',
+    );
+  });
+
   it('never carry the key, even if a cause mentioned it', () => {
     const error = syncFailed('articles', new Error('bad token canary-123 here'), 'canary-123');
     expect(error.message).not.toContain('canary-123');
