@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { setupServer } from 'msw/node';
+import { afterEach } from 'vitest';
 import { type ClientOptions, createClient } from '../src/index.js';
 
 export const KEY = 'test-key-123';
@@ -114,4 +115,31 @@ export async function caught(fn: () => Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error('expected a rejection');
+}
+
+/**
+ * Per-test loopback servers and clients for the real-socket suites: whatever `serve`, `client`
+ * or `closeAfter` opened is closed after each test.
+ */
+export function loopbackHarness(key: string) {
+  const open: Array<{ close(): Promise<void> }> = [];
+  afterEach(async () => {
+    for (const item of open.splice(0)) await item.close();
+  });
+  return {
+    async serve(handler: Parameters<typeof loopback>[0]): Promise<LoopbackServer> {
+      const server = await loopback(handler);
+      open.push(server);
+      return server;
+    },
+    client(baseUrl: string, extra: Partial<ClientOptions> = {}) {
+      const c = createClient({ baseUrl, apiKey: key, retry: fastRetry, ...extra });
+      open.push(c);
+      return c;
+    },
+    closeAfter<T extends { close(): Promise<void> }>(item: T): T {
+      open.push(item);
+      return item;
+    },
+  };
 }

@@ -6,42 +6,17 @@
 import type { ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { Agent } from 'undici';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
   AuthenticationError,
-  type ClientOptions,
-  createClient,
   NetworkError,
   ResponseTooLargeError,
   ValidationError,
 } from '../src/index.js';
-import {
-  article,
-  blog,
-  caught,
-  fastRetry,
-  type LoopbackServer,
-  loopback,
-  sendJson,
-} from './helpers.js';
+import { article, blog, caught, fastRetry, loopbackHarness, sendJson } from './helpers.js';
 
 const KEY = 'request-path-key';
-const open: Array<{ close(): Promise<void> }> = [];
-afterEach(async () => {
-  for (const item of open.splice(0)) await item.close();
-});
-
-async function serve(handler: Parameters<typeof loopback>[0]): Promise<LoopbackServer> {
-  const server = await loopback(handler);
-  open.push(server);
-  return server;
-}
-
-function client(baseUrl: string, extra: Partial<ClientOptions> = {}) {
-  const c = createClient({ baseUrl, apiKey: KEY, retry: fastRetry, ...extra });
-  open.push(c);
-  return c;
-}
+const { serve, client, closeAfter } = loopbackHarness(KEY);
 
 /** Resolves true when the response was closed before the server finished it. */
 function closedEarly(res: ServerResponse): Promise<boolean> {
@@ -83,7 +58,7 @@ describe('abort on real sockets', () => {
 describe('an injected dispatcher without timeouts of its own', () => {
   function slowAgent() {
     const agent = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
-    open.push(agent);
+    closeAfter(agent);
     return agent;
   }
 

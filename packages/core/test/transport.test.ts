@@ -1,9 +1,8 @@
 /** Real sockets: a node:http server on 127.0.0.1:0 per test, the client's own undici Agent. */
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
   AuthenticationError,
-  type ClientOptions,
   ConfigurationError,
   createClient,
   NetworkError,
@@ -11,33 +10,10 @@ import {
   ResponseTooLargeError,
   USER_AGENT,
 } from '../src/index.js';
-import {
-  article,
-  blog,
-  caught,
-  fastRetry,
-  type LoopbackServer,
-  loopback,
-  sendJson,
-} from './helpers.js';
+import { article, blog, caught, fastRetry, loopbackHarness, sendJson } from './helpers.js';
 
 const KEY = 'loopback-key';
-const open: Array<{ close(): Promise<void> }> = [];
-afterEach(async () => {
-  for (const item of open.splice(0)) await item.close();
-});
-
-async function serve(handler: Parameters<typeof loopback>[0]): Promise<LoopbackServer> {
-  const server = await loopback(handler);
-  open.push(server);
-  return server;
-}
-
-function client(baseUrl: string, extra: Partial<ClientOptions> = {}) {
-  const c = createClient({ baseUrl, apiKey: KEY, retry: fastRetry, ...extra });
-  open.push(c);
-  return c;
-}
+const { serve, client } = loopbackHarness(KEY);
 
 /** Articles paged `perPage` per page over `n` ids, full envelope. */
 function pagedArticles(n: number, perPage: number, res: ServerResponse, url: URL) {
