@@ -1,21 +1,15 @@
 // B6: peak memory (the astro process's ru_maxrss) of a cold sync of many articles: the loader
 // against Astro's file() loader on the same entries.
 import type { BenchConfig } from './config.js';
-import { BenchSite } from './lib/astro.js';
-import { datasetOptions, KEY, writeFileSiteData } from './lib/dataset.js';
-import { ServerProcess } from './lib/server.js';
+import type { BenchSite } from './lib/astro.js';
 import { type BenchResult, fmtList, fmtMs, median } from './lib/stats.js';
+import { withSyncSites } from './lib/sync-sites.js';
 
 const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
 
 export async function runMemoryBench(cfg: BenchConfig, log = console.log): Promise<BenchResult> {
   const n = cfg.memoryArticles;
-  const server = await ServerProcess.start({ dataset: datasetOptions(n) });
-  const loaderSite = await BenchSite.create('loader-site');
-  const fileSite = await BenchSite.create('file-site');
-  try {
-    await writeFileSiteData(fileSite.root, n);
-    const env = { CONTENT_API_URL: server.baseUrl, CONTENT_API_KEY: KEY };
+  return withSyncSites(n, async ({ loaderSite, fileSite, env }) => {
     const loader: number[] = [];
     const file: number[] = [];
     const times: { loader: number[]; file: number[] } = { loader: [], file: [] };
@@ -42,9 +36,5 @@ export async function runMemoryBench(cfg: BenchConfig, log = console.log): Promi
       met: ratio <= 1.3,
       detail: `loader ${mb(median(loader))} vs file() ${mb(median(file))} (medians of ${cfg.runs} runs; loader: ${fmtList(loader, mb)}; file(): ${fmtList(file, mb)}; wall time loader ${fmtMs(median(times.loader))}, file() ${fmtMs(median(times.file))})`,
     };
-  } finally {
-    await server.stop();
-    await loaderSite.dispose();
-    await fileSite.dispose();
-  }
+  });
 }

@@ -1,10 +1,8 @@
 // B1 (cold sync vs file()), B3 (warm, nothing changed) and B4 (warm, some changed): one site of
 // each kind, and per round a file() cold sync, a loader cold sync, a warm one and one after edits.
 import type { BenchConfig } from './config.js';
-import { BenchSite } from './lib/astro.js';
-import { datasetOptions, KEY, writeFileSiteData } from './lib/dataset.js';
-import { ServerProcess } from './lib/server.js';
 import { type BenchResult, fmtList, fmtMs, median } from './lib/stats.js';
+import { withSyncSites } from './lib/sync-sites.js';
 
 /** The loader's summary line for a collection, e.g. "synced 10000 entries (0 new, 100 updated, …". */
 function summary(output: string, collection: string): string {
@@ -13,12 +11,7 @@ function summary(output: string, collection: string): string {
 
 export async function runSyncBenches(cfg: BenchConfig, log = console.log): Promise<BenchResult[]> {
   const n = cfg.articles;
-  const server = await ServerProcess.start({ dataset: datasetOptions(n) });
-  const loaderSite = await BenchSite.create('loader-site');
-  const fileSite = await BenchSite.create('file-site');
-  try {
-    await writeFileSiteData(fileSite.root, n);
-    const env = { CONTENT_API_URL: server.baseUrl, CONTENT_API_KEY: KEY };
+  return withSyncSites(n, async ({ server, loaderSite, fileSite, env }) => {
     const fileCold: number[] = [];
     const cold: number[] = [];
     const warm: number[] = [];
@@ -101,9 +94,5 @@ export async function runSyncBenches(cfg: BenchConfig, log = console.log): Promi
         detail: `after edits ${fmtMs(median(changed))} vs cold ${fmtMs(coldMedian)} (${runs}: ${fmtList(changed, fmtMs)})`,
       },
     ];
-  } finally {
-    await server.stop();
-    await loaderSite.dispose();
-    await fileSite.dispose();
-  }
+  });
 }

@@ -1,0 +1,34 @@
+import { BenchSite } from './astro.js';
+import { datasetOptions, KEY, writeFileSiteData } from './dataset.js';
+import { ServerProcess } from './server.js';
+
+/** What a loader-vs-file() benchmark works on: both sites, the server, the loader's env. */
+export interface SyncSites {
+  server: ServerProcess;
+  loaderSite: BenchSite;
+  fileSite: BenchSite;
+  /** CONTENT_API_URL and CONTENT_API_KEY for the loader site. */
+  env: Record<string, string>;
+}
+
+/**
+ * Starts a mock server with `articles` generated articles, the loader site that reads it and the
+ * file() site over the same entries, runs `bench` on them, and always tears all three down.
+ */
+export async function withSyncSites<T>(
+  articles: number,
+  bench: (sites: SyncSites) => Promise<T>,
+): Promise<T> {
+  const server = await ServerProcess.start({ dataset: datasetOptions(articles) });
+  const loaderSite = await BenchSite.create('loader-site');
+  const fileSite = await BenchSite.create('file-site');
+  try {
+    await writeFileSiteData(fileSite.root, articles);
+    const env = { CONTENT_API_URL: server.baseUrl, CONTENT_API_KEY: KEY };
+    return await bench({ server, loaderSite, fileSite, env });
+  } finally {
+    await server.stop();
+    await loaderSite.dispose();
+    await fileSite.dispose();
+  }
+}
