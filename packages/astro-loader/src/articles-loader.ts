@@ -1,6 +1,6 @@
 import type { Article } from '@content-read/core';
 import type { Loader } from 'astro/loaders';
-import { renderArticleHtml } from './html.js';
+import { renderArticleHtml } from './entries/html/render.js';
 import { toEntryId } from './ids.js';
 import { articleData, type WireArticle, wireArticleSchema } from './mapping.js';
 import type { ArticlesLoaderOptions } from './options.js';

@@ -1,8 +1,12 @@
 export { articlesLoader } from './articles-loader.js';
 export { blogsLoader } from './blogs-loader.js';
 export { type ConnectionOptions, KEY_VARIABLE, URL_VARIABLE } from './config.js';
+export {
+  type MarkdownHeading,
+  type RenderedHtml,
+  renderArticleHtml,
+} from './entries/html/render.js';
 export { ContentReadLoaderError } from './errors.js';
-export { type MarkdownHeading, type RenderedHtml, renderArticleHtml } from './html.js';
 export { fromEntryId, toEntryId } from './ids.js';
 export type { ArticlesLoaderOptions, BlogsLoaderOptions, CommonLoaderOptions } from './options.js';
 export { contentReadRefresh, type RefreshWebhookOptions } from './refresh-integration.js';

@@ -8,8 +8,8 @@ import {
 import { LiveCollectionError } from 'astro/content/runtime';
 import type { LiveLoader } from 'astro/loaders';
 import { type ConnectionOptions, resolveConnection } from './config.js';
+import { type MarkdownHeading, renderArticleHtml } from './entries/html/render.js';
 import { describeCause, redact } from './errors.js';
-import { type MarkdownHeading, renderArticleHtml } from './html.js';
 import { fromEntryId, toEntryId } from './ids.js';
 import { LiveListingCache } from './live-cache.js';
 import { articleData, blogData, checkItem, wireArticleSchema, wireBlogSchema } from './mapping.js';
