@@ -8,6 +8,11 @@ export type {
   CommonLoaderOptions,
 } from './config/options.js';
 export { ARTICLES_LOADER_NAME, BLOGS_LOADER_NAME, LOADER_VERSION } from './config/version.js';
+export {
+  type MarkdownHeading,
+  type RenderedHtml,
+  renderArticleHtml,
+} from './entries/html/render.js';
 export { fromEntryId, toEntryId } from './entries/ids.js';
 export {
   type ArticleData,
@@ -20,5 +25,4 @@ export {
   entryReference,
   featureImageSchema,
 } from './entries/schema.js';
-export { type MarkdownHeading, type RenderedHtml, renderArticleHtml } from './html.js';
 export { contentReadRefresh, type RefreshWebhookOptions } from './integration/refresh-webhook.js';

@@ -2,10 +2,10 @@ import type { Article } from '@content-read/core';
 import type { Loader } from 'astro/loaders';
 import type { ArticlesLoaderOptions } from '../config/options.js';
 import { ARTICLES_LOADER_NAME } from '../config/version.js';
+import { renderArticleHtml } from '../entries/html/render.js';
 import { toEntryId } from '../entries/ids.js';
 import { articleData, type WireArticle, wireArticleSchema } from '../entries/mapping.js';
 import { createArticleSchema } from '../entries/schema.js';
-import { renderArticleHtml } from '../html.js';
 import { syncCollection } from './sync.js';
 
 /**

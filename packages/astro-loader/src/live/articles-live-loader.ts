@@ -1,10 +1,10 @@
 import type { Article } from '@content-read/core';
 import type { LiveCollectionError } from 'astro/content/runtime';
 import type { LiveLoader } from 'astro/loaders';
+import { type MarkdownHeading, renderArticleHtml } from '../entries/html/render.js';
 import { toEntryId } from '../entries/ids.js';
 import { articleData, wireArticleSchema } from '../entries/mapping.js';
 import { type ArticleData, createArticleSchema } from '../entries/schema.js';
-import { type MarkdownHeading, renderArticleHtml } from '../html.js';
 import { LiveListingCache } from './live-cache.js';
 import { checkedItem, findByFilter, type LiveLoaderOptions, liveClient } from './live-client.js';
 
