@@ -1,11 +1,13 @@
-/** createClient: the public face of the package; wires options, transport and paging. */
+/** createClient: the public face of the package; connects options, transport and listing. */
 import type { z } from 'zod';
 import { ConfigurationError } from './errors.js';
-import { readListing } from './listing.js';
+import { withRetry } from './http/retry.js';
+import { pathOf, Transport } from './http/transport.js';
+import { readListing } from './listing/listing.js';
+import { type PageContext, readPages, toHeldMap } from './listing/pages.js';
 import { perPage as checkPerPage, resolveOptions } from './options.js';
-import { type PageContext, readPages, toHeldMap } from './pagination.js';
 import { makeRedactor } from './redact.js';
-import { withRetry } from './retry.js';
+import { parseOne } from './schema/validate.js';
 import {
   type Article,
   articleSchema,
@@ -13,8 +15,7 @@ import {
   blogSchema,
   type Discovery,
   discoverySchema,
-} from './schema.js';
-import { pathOf, Transport } from './transport.js';
+} from './schema/wire.js';
 import type {
   ArticleFilter,
   ClientOptions,
@@ -26,7 +27,6 @@ import type {
   RequestOptions,
   ResourceName,
 } from './types.js';
-import { parseOne } from './validate.js';
 
 export interface ContentReadClient {
   /** `GET {baseUrl}`: public discovery; sends no key. */

@@ -1,7 +1,7 @@
 /** Public option, event and result types (see contracts.md and the README). */
 import type { Dispatcher } from 'undici';
 import type { ValidationIssue } from './errors.js';
-import type { ListMeta } from './schema.js';
+import type { ListMeta } from './schema/wire.js';
 
 export type FetchLike = typeof globalThis.fetch;
 

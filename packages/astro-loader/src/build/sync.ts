@@ -1,4 +1,4 @@
-import { createClient } from '@content-read/core';
+import { createClient, MAX_PER_PAGE } from '@content-read/core';
 import type { LoaderContext } from 'astro/loaders';
 import { resolveConnection } from '../config/connection.js';
 import { ContentReadLoaderError, syncFailed } from '../config/errors.js';
@@ -43,7 +43,7 @@ export async function syncCollection<T extends { id: string }>(
     invalidItems: skip ? 'skip' : 'fail',
     ...(spec.options.concurrency ? { concurrency: spec.options.concurrency } : {}),
     // The server's largest page: a fifth of the requests of core's default 100.
-    perPage: spec.options.perPage ?? 500,
+    perPage: spec.options.perPage ?? MAX_PER_PAGE,
     ...(spec.options.retry ? { retry: spec.options.retry } : {}),
     ...(spec.options.timeouts ? { timeouts: spec.options.timeouts } : {}),
   });

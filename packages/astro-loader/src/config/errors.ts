@@ -1,4 +1,5 @@
 import { inspect } from 'node:util';
+import { redactSecrets } from '@content-read/core';
 import type { ItemProblem } from '../entries/mapping.js';
 import { KEY_VARIABLE, URL_VARIABLE } from './connection.js';
 
@@ -88,8 +89,9 @@ export function invalidItem(collection: string, kind: string, problem: ItemProbl
   return `Collection "${collection}": ${kind} ${problem.id} is invalid: field "${problem.field}": ${firstLine(problem.problem)}.`;
 }
 
+/** Core's redaction (the key and anything shaped like a Bearer credential), for one key. */
 export function redact(text: string, secret: string | undefined): string {
-  return secret ? text.split(secret).join('[redacted]') : text;
+  return redactSecrets(text, secret ? [secret] : []);
 }
 
 /** The first line, without a closing full stop (the messages here add their own). */

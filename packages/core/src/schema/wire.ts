@@ -5,6 +5,15 @@
  */
 import { z } from 'zod';
 
+/** The page size the API uses when `per_page` is not given. */
+export const DEFAULT_PER_PAGE = 100;
+
+/** The largest `per_page` the API accepts. */
+export const MAX_PER_PAGE = 500;
+
+/** RFC 6750's b64token: the alphabet of an API key (and of any Bearer credential). */
+export const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+
 export const discoverySchema = z
   .object({
     name: z.string(),

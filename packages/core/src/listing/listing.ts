@@ -3,10 +3,10 @@
  * must hold exactly that many distinct ids (and agree on the total); otherwise content
  * changed while we read and the listing is read again, up to maxListingAttempts times.
  */
-import { ListingChangedError } from './errors.js';
-import { type PageContext, readPages } from './pagination.js';
-import type { ListMeta } from './schema.js';
-import type { Listing, ListPage } from './types.js';
+import { ListingChangedError } from '../errors.js';
+import type { ListMeta } from '../schema/wire.js';
+import type { Listing, ListPage } from '../types.js';
+import { type PageContext, readPages } from './pages.js';
 
 export async function readListing<T extends { id: string }>(
   ctx: PageContext<T>,
