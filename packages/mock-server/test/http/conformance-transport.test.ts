@@ -1,6 +1,6 @@
 // api-v1.md sections 0, 1 and 4 against the real server over loopback.
 import { describe, expect, it } from 'vitest';
-import { FULL, rawRequest, statusOf, useServer } from './support.js';
+import { FULL, rawRequest, statusOf, useServer } from '../support.js';
 
 const server = useServer();
 
