@@ -1,12 +1,12 @@
 import type { Article } from '@content-read/core';
 import type { Loader } from 'astro/loaders';
-import { renderArticleHtml } from './html.js';
-import { toEntryId } from './ids.js';
-import { articleData, type WireArticle, wireArticleSchema } from './mapping.js';
-import type { ArticlesLoaderOptions } from './options.js';
-import { createArticleSchema } from './schema.js';
+import type { ArticlesLoaderOptions } from '../config/options.js';
+import { ARTICLES_LOADER_NAME } from '../config/version.js';
+import { renderArticleHtml } from '../entries/html/render.js';
+import { toEntryId } from '../entries/ids.js';
+import { articleData, type WireArticle, wireArticleSchema } from '../entries/mapping.js';
+import { createArticleSchema } from '../entries/schema.js';
 import { syncCollection } from './sync.js';
-import { ARTICLES_LOADER_NAME } from './version.js';
 
 /**
  * Build-time loader of the articles the key can read: sanitised HTML bodies with heading

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
-import { KEY_VARIABLE, URL_VARIABLE } from './config.js';
-import type { ItemProblem } from './mapping.js';
+import type { ItemProblem } from '../entries/mapping.js';
+import { KEY_VARIABLE, URL_VARIABLE } from './connection.js';
 
 /**
  * The one error a failed sync throws: a single actionable line that names the

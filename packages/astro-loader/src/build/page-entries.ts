@@ -1,13 +1,11 @@
 import type { ListPage } from '@content-read/core';
-import type { DataStore, LoaderContext } from 'astro/loaders';
-import { ContentReadLoaderError, invalidItem } from './errors.js';
+import type { LoaderContext } from 'astro/loaders';
+import { ContentReadLoaderError, invalidItem } from '../config/errors.js';
+import { checkItem, type ItemProblem } from '../entries/mapping.js';
 import type { PageOutcome } from './listing-pages.js';
-import { checkItem, type ItemProblem } from './mapping.js';
-import type { SyncSpec } from './sync.js';
 import type { SyncReport } from './sync-report.js';
+import type { DataEntry, SyncSpec } from './sync-spec.js';
 import type { HeldPageState } from './sync-state.js';
-
-export type DataEntry = Parameters<DataStore['set']>[0];
 
 /** What one page of the listing produced (its raw items are not kept). */
 export interface PageResult extends PageOutcome {

@@ -1,31 +1,13 @@
-import { type ContentReadClient, createClient } from '@content-read/core';
+import { createClient } from '@content-read/core';
 import type { LoaderContext } from 'astro/loaders';
-import type { z } from 'astro/zod';
-import { resolveConnection } from './config.js';
-import { ContentReadLoaderError, syncFailed } from './errors.js';
+import { resolveConnection } from '../config/connection.js';
+import { ContentReadLoaderError, syncFailed } from '../config/errors.js';
+import { LOADER_VERSION } from '../config/version.js';
 import { readPagesConsistently } from './listing-pages.js';
-import type { CommonLoaderOptions } from './options.js';
-import { type DataEntry, type PageResult, pageProcessor } from './page-entries.js';
+import { type PageResult, pageProcessor } from './page-entries.js';
 import { SyncReport } from './sync-report.js';
+import type { DataEntry, SyncSpec } from './sync-spec.js';
 import { type HeldPageState, readState, usablePages, writeState } from './sync-state.js';
-import { LOADER_VERSION } from './version.js';
-
-/** What differs between the blogs and the articles loader. */
-export interface SyncSpec<T extends { id: string }> {
-  resource: 'blogs' | 'articles';
-  /** 'blog' or 'article', for messages. */
-  noun: string;
-  options: CommonLoaderOptions & { invalidArticles?: 'fail' | 'skip' };
-  /** Everything (besides the loader version) that changes what entries are made. */
-  describeOptions: Record<string, unknown>;
-  wireSchema: z.ZodType;
-  /** The listings to read: one per blog filter, or one of everything. */
-  listings: (client: ContentReadClient) => Promise<Array<{ blog?: string }>>;
-  keep: (item: T) => boolean;
-  entryId: (item: T) => string;
-  /** Builds the entry (parseData, rendering) for a new or changed item, given it checked. */
-  toEntry: (wire: never, id: string, digest: string) => Promise<DataEntry>;
-}
 
 /**
  * One incremental sync: conditional listing with the ETags of the last sync, only new or

@@ -5,8 +5,8 @@ import {
   checkItem,
   wireArticleSchema,
   wireBlogSchema,
-} from '../../src/mapping.js';
-import { articleSchema, blogSchema } from '../../src/schema.js';
+} from '../../src/entries/mapping.js';
+import { articleSchema, blogSchema } from '../../src/entries/schema.js';
 
 const wireArticle = {
   id: 'art_1',

@@ -7,7 +7,7 @@ import {
   blogSchema,
   type blogsLoader,
   type EntryReference,
-} from '../../src/index.js';
+} from '../src/index.js';
 
 describe('types', () => {
   it('article data is fully typed, with Dates and a reference to the blogs collection', () => {

@@ -1,6 +1,6 @@
 import type { ContentReadClient, ListPage } from '@content-read/core';
 import { describe, expect, it } from 'vitest';
-import { readPagesConsistently } from '../../src/listing-pages.js';
+import { readPagesConsistently } from '../../src/build/listing-pages.js';
 
 type Item = { id: string };
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resolveConnection } from '../../src/config.js';
+import { resolveConnection } from '../../src/config/connection.js';
 
 describe('resolveConnection', () => {
   let dir: string;

@@ -1,11 +1,11 @@
 import type { Blog } from '@content-read/core';
 import type { Loader } from 'astro/loaders';
-import { toEntryId } from './ids.js';
-import { blogData, type WireBlog, wireBlogSchema } from './mapping.js';
-import type { BlogsLoaderOptions } from './options.js';
-import { blogSchema } from './schema.js';
+import type { BlogsLoaderOptions } from '../config/options.js';
+import { BLOGS_LOADER_NAME } from '../config/version.js';
+import { toEntryId } from '../entries/ids.js';
+import { blogData, type WireBlog, wireBlogSchema } from '../entries/mapping.js';
+import { blogSchema } from '../entries/schema.js';
 import { syncCollection } from './sync.js';
-import { BLOGS_LOADER_NAME } from './version.js';
 
 /** Build-time loader of the blogs the key can read (see README for every option). */
 export function blogsLoader(options: BlogsLoaderOptions = {}) {
