@@ -4,11 +4,11 @@
  * the mock server from its installed bin, build the site against it and read the HTML; then
  * build it again with the mock started by the `@content-read/mock-server/astro` integration.
  */
-import { access, lstat, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, lstat, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { cleanEnv, PACKAGES, repoRoot, run, type Started, startMockBin } from './pack.js';
+import { cleanEnv, createPackedSite, PACKAGES, run, type Started, startMockBin } from './pack.js';
 
 const KEY = 'demo-full-access-key';
 let root: string;
@@ -38,42 +38,12 @@ const articles = await getCollection('articles');
 beforeAll(async () => {
   const started = Date.now();
   root = await mkdtemp(join(tmpdir(), 'content-read-smoke-'));
-  const tarballs = join(root, 'tarballs');
   site = join(root, 'site');
-  await mkdir(tarballs);
-  await mkdir(join(site, 'src/pages'), { recursive: true });
   // The workspace's dist/ must be built (npm test builds first).
-  const packed = await run(
-    'npm',
-    [
-      'pack',
-      '--json',
-      '--pack-destination',
-      tarballs,
-      ...PACKAGES.flatMap((p) => ['-w', `packages/${p}`]),
-    ],
-    repoRoot,
-  );
-  const files = JSON.parse(packed.output.slice(packed.output.indexOf('['))) as {
-    name: string;
-    filename: string;
-  }[];
-  const astro = JSON.parse(
-    await readFile(join(repoRoot, 'node_modules/astro/package.json'), 'utf8'),
-  ) as { version: string };
-  const dependencies: Record<string, string> = { astro: astro.version };
-  for (const f of files) dependencies[f.name] = `file:../tarballs/${f.filename}`;
-  await writeFile(
-    join(site, 'package.json'),
-    JSON.stringify({ name: 'smoke-site', private: true, type: 'module', dependencies }, null, 2),
-  );
-  await writeFile(join(site, 'src/content.config.ts'), CONTENT_CONFIG);
-  await writeFile(join(site, 'src/pages/index.astro'), PAGE);
-  await run(
-    'npm',
-    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
-    site,
-  );
+  await createPackedSite(site, join(root, 'tarballs'), {
+    'src/content.config.ts': CONTENT_CONFIG,
+    'src/pages/index.astro': PAGE,
+  });
   console.log(`pack + install: ${Date.now() - started} ms`);
   mock = await startMockBin(site);
 }, 300_000);
