@@ -40,7 +40,6 @@ export const PUBLIC_SURFACE: Record<string, EntryPoint> = {
       'isContentReadError',
       'listEnvelopeSchema',
       'listMetaSchema',
-      'listingInconsistency',
       'redactSecrets',
     ],
   },

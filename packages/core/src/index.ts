@@ -15,7 +15,6 @@ export {
   ValidationError,
   type ValidationIssue,
 } from './errors.js';
-export { listingInconsistency } from './listing/listing.js';
 export { redactSecrets } from './redact.js';
 export {
   type Article,

@@ -23,7 +23,6 @@ export function articlesLoader<const C extends string = 'blogs'>(
     schema: createArticleSchema(blogsCollection),
     load: (ctx) =>
       syncCollection<Article>(ctx, {
-        resource: 'articles',
         noun: 'article',
         options,
         describeOptions: {
@@ -35,7 +34,12 @@ export function articlesLoader<const C extends string = 'blogs'>(
           invalidArticles: options.invalidArticles,
         },
         wireSchema: wireArticleSchema,
-        listings: async () => (options.blogs ? options.blogs.map((blog) => ({ blog })) : [{}]),
+        readListings: (client, read) =>
+          Promise.all(
+            (options.blogs ?? [undefined]).map((blog) =>
+              client.list('articles', { ...read, ...(blog ? { blog } : {}) }),
+            ),
+          ),
         keep: (article) => !options.filter || options.filter(article),
         entryId,
         toEntry: async (wire: WireArticle, id, digest) => {

@@ -16,12 +16,11 @@ export function blogsLoader(options: BlogsLoaderOptions = {}) {
     schema: blogSchema,
     load: (ctx) =>
       syncCollection<Blog>(ctx, {
-        resource: 'blogs',
         noun: 'blog',
         options,
         describeOptions: { blogs: options.blogs, generateId: options.generateId?.toString() },
         wireSchema: wireBlogSchema,
-        listings: async () => [{}],
+        readListings: async (client, read) => [await client.list('blogs', read)],
         keep: (blog) => !only || only.has(blog.id) || only.has(blog.slug),
         entryId,
         toEntry: async (blog: WireBlog, id, digest) => ({

@@ -2,13 +2,14 @@ import type { ListPage } from '@content-read/core';
 import type { LoaderContext } from 'astro/loaders';
 import { ContentReadLoaderError, invalidItem } from '../config/errors.js';
 import { checkItem, type ItemProblem } from '../entries/mapping.js';
-import type { PageOutcome } from './listing-pages.js';
 import type { SyncReport } from './sync-report.js';
 import type { DataEntry, SyncSpec } from './sync-spec.js';
 import type { HeldPageState } from './sync-state.js';
 
 /** What one page of the listing produced (its raw items are not kept). */
-export interface PageResult extends PageOutcome {
+export interface PageResult {
+  /** The page's key (URL path + query), under which its state is held. */
+  key: string;
   notModified: boolean;
   /** The page's state for the next sync; none when the server sent no ETag. */
   state: HeldPageState | undefined;
@@ -36,7 +37,7 @@ export function pageProcessor<T extends { id: string }>(
   const rendered = new Map<string, DataEntry>();
   let processed = 0;
   return async (page: ListPage<T>): Promise<PageResult> => {
-    const base = { key: page.key, page: page.page, ids: page.ids, meta: page.meta };
+    const base = { key: page.key };
     if (page.notModified) {
       const before = held[page.key];
       if (!before) throw new Error(`no held state for not-modified page ${page.key}`);

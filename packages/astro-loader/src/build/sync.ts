@@ -3,8 +3,7 @@ import type { LoaderContext } from 'astro/loaders';
 import { resolveConnection } from '../config/connection.js';
 import { ContentReadLoaderError, syncFailed } from '../config/errors.js';
 import { LOADER_VERSION } from '../config/version.js';
-import { readPagesConsistently } from './listing-pages.js';
-import { type PageResult, pageProcessor } from './page-entries.js';
+import { pageProcessor } from './page-entries.js';
 import { SyncReport } from './sync-report.js';
 import type { DataEntry, SyncSpec } from './sync-spec.js';
 import { type HeldPageState, readState, usablePages, writeState } from './sync-state.js';
@@ -50,20 +49,8 @@ export async function syncCollection<T extends { id: string }>(
   try {
     // Each page is rendered as it arrives, overlapping the network with the rendering.
     const processPage = pageProcessor(ctx, spec, version, held, report);
-    const results = (
-      await Promise.all(
-        (
-          await spec.listings(client)
-        ).map((filter) =>
-          readPagesConsistently<T, PageResult>(
-            client,
-            spec.resource,
-            { ...filter, previous: held },
-            processPage,
-          ),
-        ),
-      )
-    ).flat();
+    const listings = await spec.readListings(client, { previous: held, onPage: processPage });
+    const results = listings.flatMap((listing) => listing.pages);
     const pending: DataEntry[] = [];
     const pages: Record<string, HeldPageState> = {};
     const keepIds = new Set<string>();

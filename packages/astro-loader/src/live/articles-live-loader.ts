@@ -27,9 +27,13 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
   const schema = createArticleSchema('blogs');
   async function read(blog: string | undefined): Promise<Article[]> {
     const cacheKey = blog ?? '';
-    const cache = caches.get(cacheKey) ?? new LiveListingCache<Article>();
+    const cache =
+      caches.get(cacheKey) ??
+      new LiveListingCache<Article>((read) =>
+        client.get().list('articles', { ...read, ...(blog ? { blog } : {}) }),
+      );
     caches.set(cacheKey, cache);
-    if (blog || !options.blogs) return cache.read(client.get(), 'articles', blog);
+    if (blog || !options.blogs) return cache.read();
     return (await Promise.all(options.blogs.map((b) => read(b)))).flat();
   }
   function toEntry(article: Article) {

@@ -12,10 +12,10 @@ export type BlogEntryFilter = { id: string } | { slug: string };
 /** Live loader of blogs for src/live.config.ts. */
 export function blogsLiveLoader(options: LiveLoaderOptions = {}) {
   const client = liveClient(options);
-  const cache = new LiveListingCache<Blog>();
+  const cache = new LiveListingCache<Blog>((read) => client.get().list('blogs', read));
   const only = options.blogs ? new Set(options.blogs) : undefined;
   async function read() {
-    const blogs = await cache.read(client.get(), 'blogs');
+    const blogs = await cache.read();
     return blogs.filter((b) => !only || only.has(b.id) || only.has(b.slug));
   }
   function toEntry(blog: Blog) {

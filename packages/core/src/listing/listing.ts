@@ -1,37 +1,54 @@
 /**
- * A whole listing, checked for consistency: when the server states `meta.total`, the pages
- * must hold exactly that many distinct ids (and agree on the total); otherwise content
- * changed while we read and the listing is read again, up to maxListingAttempts times.
+ * The one listing pipeline: pages are handed to `onPage` as they arrive (so the caller's work
+ * overlaps the network), then the listing is checked for consistency: when the server states
+ * `meta.total`, the pages must hold exactly that many distinct ids (and agree on the total);
+ * otherwise content changed while we read and the listing is read again, up to
+ * `maxListingAttempts` times. `list()`, the loader's page-by-page sync and its live cache all
+ * read listings through here.
  */
 import { ListingChangedError } from '../errors.js';
 import type { ListMeta } from '../schema/wire.js';
 import type { Listing, ListPage } from '../types.js';
-import { type PageContext, readPages } from './pages.js';
 
-export async function readListing<T extends { id: string }>(
-  ctx: PageContext<T>,
-): Promise<Listing<T>> {
-  const attempts = ctx.options.maxListingAttempts;
+/** What becomes of each page; by default the page itself. */
+export type OnPage<T, P> = (page: ListPage<T>) => P | Promise<P>;
+
+export interface ListingSource<T> {
+  /** Reads the listing once, page by page (page 1 first, the rest as they arrive). */
+  read: () => AsyncIterable<ListPage<T>>;
+  attempts: number;
+  /** The listing's URL path (redacted), for the error. */
+  path: string;
+}
+
+export async function readListing<T, P>(
+  source: ListingSource<T>,
+  onPage: OnPage<T, P>,
+): Promise<Listing<T, P>> {
   let problem = '';
-  for (let attempt = 1; attempt <= attempts; attempt++) {
-    const pages: ListPage<T>[] = [];
-    for await (const page of readPages(ctx)) pages.push(page);
-    pages.sort((a, b) => a.page - b.page);
+  for (let attempt = 1; attempt <= source.attempts; attempt++) {
+    const read: Array<{ page: ListPage<T>; result: P }> = [];
+    for await (const page of source.read()) read.push({ page, result: await onPage(page) });
+    read.sort((a, b) => a.page.page - b.page.page);
+    const pages = read.map((r) => r.page);
     problem = listingInconsistency(pages);
-    if (problem === '') return { pages, ids: pages.flatMap((p) => p.ids), attempts: attempt };
+    if (problem === '') {
+      return {
+        pages: read.map((r) => r.result),
+        ids: pages.flatMap((p) => p.ids),
+        attempts: attempt,
+      };
+    }
   }
   throw new ListingChangedError(`The listing changed while it was read: ${problem}`, {
-    path: ctx.redact(ctx.first.pathname + ctx.first.search),
-    attempts,
-    hint: `Content was added or removed during each of ${attempts} attempts; run the sync again, or raise maxListingAttempts.`,
+    path: source.path,
+    attempts: source.attempts,
+    hint: `Content was added or removed during each of ${source.attempts} attempts; run the sync again, or raise maxListingAttempts.`,
   });
 }
 
-/**
- * '' when the pages of one listing add up (distinct ids, one `meta.total`, matching the count),
- * else what is wrong. Exported for callers that read pages themselves with `client.pages()`.
- */
-export function listingInconsistency(
+/** '' when the pages of one listing add up (distinct ids, one `meta.total`, matching the count), else what is wrong. */
+function listingInconsistency(
   pages: ReadonlyArray<{ ids: readonly string[]; meta?: ListMeta | undefined }>,
 ): string {
   const ids = pages.flatMap((p) => p.ids);
