@@ -15,13 +15,13 @@ export {
 export { fromEntryId, toEntryId } from './entries/ids.js';
 export {
   type ArticleData,
-  articleSchema,
-  authorSchema,
+  articleEntrySchema,
+  authorEntrySchema,
   type BlogData,
-  blogSchema,
-  createArticleSchema,
+  blogEntrySchema,
+  createArticleEntrySchema,
   type EntryReference,
   entryReference,
-  featureImageSchema,
+  featureImageEntrySchema,
 } from './entries/schema.js';
 export { contentReadRefresh, type RefreshWebhookOptions } from './integration/refresh-webhook.js';

@@ -1,7 +1,6 @@
 import type { ListPage } from '@content-read/core';
 import type { LoaderContext } from 'astro/loaders';
-import { ContentReadLoaderError, invalidItem } from '../config/errors.js';
-import { checkItem, type ItemProblem } from '../entries/mapping.js';
+import { ContentReadLoaderError, type ItemProblem, invalidItem } from '../config/errors.js';
 import type { SyncReport } from './sync-report.js';
 import type { DataEntry, SyncSpec } from './sync-spec.js';
 import type { HeldPageState } from './sync-state.js';
@@ -57,16 +56,12 @@ export function pageProcessor<T extends { id: string }>(
     const made: PageResult['made'] = [];
     let skipped = 0;
     let unchanged = 0;
+    // Items core's wire schema refused (reported, never in items): fail or skip, as configured.
     for (const bad of page.invalid) skipped += invalid(ctx, spec, bad);
     for (const item of page.items) {
       report.progress(() => `${processed} items processed…`);
       // Let responses still in flight be read while a long page renders.
       if (++processed % 50 === 0) await new Promise((done) => setImmediate(done));
-      const checked = checkItem(spec.wireSchema, item);
-      if (!checked.ok) {
-        skipped += invalid(ctx, spec, checked.problem);
-        continue;
-      }
       if (!spec.keep(item)) continue;
       const id = spec.entryId(item);
       const digest = ctx.generateDigest({ version, item });
@@ -79,7 +74,7 @@ export function pageProcessor<T extends { id: string }>(
       let entry = rendered.get(id);
       if (entry?.digest !== digest) {
         try {
-          entry = await spec.toEntry(checked.value as never, id, digest);
+          entry = await spec.toEntry(item, id, digest);
         } catch (error) {
           skipped += invalid(ctx, spec, schemaProblem(item.id, error));
           continue;

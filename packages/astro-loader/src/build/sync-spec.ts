@@ -1,6 +1,5 @@
 import type { ContentReadClient, HeldPage, Listing, ListPage } from '@content-read/core';
 import type { DataStore } from 'astro/loaders';
-import type { z } from 'astro/zod';
 import type { CommonLoaderOptions } from '../config/options.js';
 
 /** One entry as Astro's data store takes it. */
@@ -13,7 +12,6 @@ export interface SyncSpec<T extends { id: string }> {
   options: CommonLoaderOptions & { invalidArticles?: 'fail' | 'skip' };
   /** Everything (besides the loader version) that changes what entries are made. */
   describeOptions: Record<string, unknown>;
-  wireSchema: z.ZodType;
   /**
    * Reads the listings (one per blog filter, or one of everything) with core's listing pipeline,
    * each page handed to `onPage` as it arrives.
@@ -24,6 +22,6 @@ export interface SyncSpec<T extends { id: string }> {
   ) => Promise<Array<Listing<T, P>>>;
   keep: (item: T) => boolean;
   entryId: (item: T) => string;
-  /** Builds the entry (parseData, rendering) for a new or changed item, given it checked. */
-  toEntry: (wire: never, id: string, digest: string) => Promise<DataEntry>;
+  /** Builds the entry (parseData, rendering) for a new or changed item. */
+  toEntry: (item: T, id: string, digest: string) => Promise<DataEntry>;
 }

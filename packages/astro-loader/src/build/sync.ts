@@ -30,16 +30,15 @@ export async function syncCollection<T extends { id: string }>(
   if (previousState && Object.keys(held).length === 0 && store.keys().length > 0) {
     logger.info(`${collection}: loader version or options changed, reading everything again`);
   }
-  const skip = spec.options.invalidArticles === 'skip';
   const client = createClient({
     baseUrl: conn.baseUrl,
     apiKey: conn.apiKey,
     userAgent: `content-read-astro-loader/${LOADER_VERSION}`,
     onRetry: (event) => report.onRetry(event),
     onResponse: (event) => report.onResponse(event.status),
-    // With 'skip', core leaves out items that break the API contract (reported in page.invalid,
-    // their ids still counted toward meta.total); the loader's stricter checks follow below.
-    invalidItems: skip ? 'skip' : 'fail',
+    // Core leaves out items its wire schema refuses and reports them in page.invalid (their ids
+    // still count toward meta.total); the page processor then fails or skips them, as configured.
+    invalidItems: 'skip',
     ...(spec.options.concurrency ? { concurrency: spec.options.concurrency } : {}),
     // The server's largest page: a fifth of the requests of core's default 100.
     perPage: spec.options.perPage ?? MAX_PER_PAGE,

@@ -1,6 +1,9 @@
 import { inspect } from 'node:util';
-import { redactSecrets } from '@content-read/core';
-import type { ItemProblem } from '../entries/mapping.js';
+import { type InvalidItem, redactSecrets } from '@content-read/core';
+
+/** One problem with one item: its API id, the field (API or entry name) and what is wrong. */
+export type ItemProblem = Pick<InvalidItem, 'id' | 'field' | 'problem'>;
+
 import { KEY_VARIABLE, URL_VARIABLE } from './connection.js';
 
 /**

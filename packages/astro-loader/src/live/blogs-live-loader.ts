@@ -2,10 +2,10 @@ import type { Blog } from '@content-read/core';
 import type { LiveCollectionError } from 'astro/content/runtime';
 import type { LiveLoader } from 'astro/loaders';
 import { toEntryId } from '../entries/ids.js';
-import { blogData, wireBlogSchema } from '../entries/mapping.js';
-import { type BlogData, blogSchema } from '../entries/schema.js';
+import { blogData } from '../entries/mapping.js';
+import type { BlogData } from '../entries/schema.js';
 import { LiveListingCache } from './live-cache.js';
-import { checkedItem, findByFilter, type LiveLoaderOptions, liveClient } from './live-client.js';
+import { findByFilter, type LiveLoaderOptions, liveClient } from './live-client.js';
 
 export type BlogEntryFilter = { id: string } | { slug: string };
 
@@ -19,11 +19,11 @@ export function blogsLiveLoader(options: LiveLoaderOptions = {}) {
     return blogs.filter((b) => !only || only.has(b.id) || only.has(b.slug));
   }
   function toEntry(blog: Blog) {
-    const checked = checkedItem(wireBlogSchema, blog, 'blog');
+    const data = blogData(blog);
     return {
       id: toEntryId(blog.id),
-      data: blogSchema.parse(blogData(checked)),
-      cacheHint: { tags: [`blog:${blog.id}`], lastModified: new Date(checked.updated_at) },
+      data,
+      cacheHint: { tags: [`blog:${blog.id}`], lastModified: data.updatedAt },
     };
   }
   return {
