@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseEnv } from 'node:util';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import { demoKeys } from './default-dataset.js';
-import { loadDataset } from './load-dataset.js';
+import { loadDataset } from './data/load-dataset.js';
+import type { Dataset } from './data/schema.js';
+import { demoKeys } from './demo/default-dataset.js';
 import { createMockServer } from './mock-server.js';
-import type { Dataset } from './schema.js';
 
 /**
  * `@content-read/mock-server/astro`: an Astro integration that runs the mock Content Read API

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import type { FaultConfig } from './faults.js';
-import type { GenerateOptions } from './generator.js';
-import type { RateLimitConfig } from './rate-limit.js';
+import type { GenerateOptions } from './data/generator.js';
+import type { FaultConfig } from './http/faults.js';
+import type { RateLimitConfig } from './http/rate-limit.js';
 
 export const HELP = `content-read-mock — a complete, scoped mock of the Content Read API v1
 

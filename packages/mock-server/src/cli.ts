@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 import { type CliConfig, HELP, parseCli } from './cli-options.js';
-import { demoKeys } from './default-dataset.js';
-import { GENERATED_KEYS, generateDataset, writeGeneratedDataset } from './generator.js';
+import { GENERATED_KEYS, generateDataset, writeGeneratedDataset } from './data/generator.js';
+import { loadDataset } from './data/load-dataset.js';
+import type { Dataset } from './data/schema.js';
+import { demoKeys } from './demo/default-dataset.js';
 import { waitUntilReady } from './http/wait-ready.js';
-import { loadDataset } from './load-dataset.js';
 import { createMockServer } from './mock-server.js';
-import type { Dataset } from './schema.js';
 
 async function main(argv: string[]): Promise<number> {
   let config: CliConfig;

@@ -1,4 +1,4 @@
-import { B64TOKEN } from './schema.js';
+import { B64TOKEN } from '../data/schema.js';
 
 export type AuthorizationParse =
   | { ok: true; token: string }
