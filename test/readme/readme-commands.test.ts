@@ -43,7 +43,13 @@ beforeAll(async () => {
   execFileSync('git', ['clone', '--quiet', '--no-checkout', repoRoot, clone]);
   execFileSync('git', ['fetch', '--quiet', repoRoot, commit], { cwd: clone });
   execFileSync('git', ['checkout', '--quiet', commit], { cwd: clone });
-  execFileSync('cp', ['-al', join(repoRoot, 'node_modules'), join(clone, 'node_modules')]);
+  try {
+    execFileSync('cp', ['-al', join(repoRoot, 'node_modules'), join(clone, 'node_modules')]);
+  } catch {
+    // Hard links cannot cross file systems (a tmpfs /tmp): copy instead.
+    await rm(join(clone, 'node_modules'), { recursive: true, force: true });
+    execFileSync('cp', ['-a', join(repoRoot, 'node_modules'), join(clone, 'node_modules')]);
+  }
   await rm(join(clone, 'node_modules/.cache'), { recursive: true, force: true });
   await rm(join(clone, 'node_modules/.astro'), { recursive: true, force: true });
   await inClone('npm', ['run', 'build']);
