@@ -3,12 +3,14 @@
  * tree's tracked files), from the folder the README says, with the machine's npm and Node first
  * on the PATH (not this run's). `npm ci` is replaced by a hard-linked copy of this checkout's
  * node_modules, whose workspace links are relative and so point into the clone; `npm ci` itself
- * is what `.ci/run` does on every CI run. `npm test` cannot run inside itself: CI runs it.
+ * is what `.ci/run` does on every CI run. `npm test` cannot run inside itself: CI runs it; the
+ * bench, soak and release commands are left to their own runs.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, run } from '../publish/pack.js';
 
@@ -82,6 +84,20 @@ describe('README commands from a fresh clone', () => {
       await server.stop();
     }
   });
+
+  it("the table's npm test -w <package> runs that package's tests; npm run format finds nothing to change", async () => {
+    const core = await inClone('npm', ['test', '-w', '@content-read/core']);
+    // (run() has already failed the test if the command exited non-zero)
+    const plain = stripVTControlCharacters(core.output);
+    expect(plain).toMatch(/Test Files +\d+ passed \(\d+\)/);
+    expect(plain).not.toMatch(/Test Files .*(failed|skipped)/);
+    await inClone('npm', ['run', 'format']);
+    const changed = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      cwd: clone,
+      encoding: 'utf8',
+    });
+    expect(changed).toBe('');
+  }, 300_000);
 
   it('npm run demo prints where the site is and the demo keys, and serves it', async () => {
     const demo = start('npm', ['run', 'demo'], { PORT: '0' });
