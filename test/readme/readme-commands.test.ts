@@ -16,6 +16,13 @@ import { repoRoot, run } from '../publish/pack.js';
 
 let root: string;
 let clone: string;
+// `git stash create` writes a commit, which needs an identity even where none is configured.
+const GIT_IDENTITY = {
+  GIT_AUTHOR_NAME: 'readme test',
+  GIT_AUTHOR_EMAIL: 'readme-test@localhost',
+  GIT_COMMITTER_NAME: 'readme test',
+  GIT_COMMITTER_EMAIL: 'readme-test@localhost',
+};
 
 /** The environment of a shell on this machine: no npm_* variables, no node_modules/.bin on PATH. */
 function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -39,7 +46,11 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'content-read-readme-'));
   clone = join(root, 'repo');
   const git = (...args: string[]) =>
-    execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
+    execFileSync('git', args, {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      env: { ...process.env, ...GIT_IDENTITY },
+    }).trim();
   // A commit of the working tree's tracked files (HEAD itself when nothing is changed).
   const commit = git('stash', 'create') || git('rev-parse', 'HEAD');
   execFileSync('git', ['clone', '--quiet', '--no-checkout', repoRoot, clone]);
