@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Running, startMock, startProxy } from './doctor-helpers.js';
+import { type Running, startMock, startProxy } from './doctor/support.js';
 
 const bin = fileURLToPath(new URL('../bin/content-read.js', import.meta.url));
 const CANARY = 'canary-Zq8wX3-never-print-me';
