@@ -33,6 +33,7 @@ export function articlesLoader<const C extends string = 'blogs'>(
           generateId: options.generateId?.toString(),
           generateBlogId: options.generateBlogId?.toString(),
           invalidArticles: options.invalidArticles,
+          allowClasses: options.allowClasses,
         },
         wireSchema: wireArticleSchema,
         listings: async () => (options.blogs ? options.blogs.map((blog) => ({ blog })) : [{}]),
@@ -40,7 +41,7 @@ export function articlesLoader<const C extends string = 'blogs'>(
         entryId,
         toEntry: async (wire: WireArticle, id, digest) => {
           const data = await ctx.parseData({ id, data: articleData(wire, blogId) });
-          const { html, headings } = renderArticleHtml(wire.html);
+          const { html, headings } = renderArticleHtml(wire.html, options);
           return { id, digest, data, rendered: { html, metadata: { headings } } };
         },
       }),

@@ -21,6 +21,8 @@ export interface LiveLoaderOptions extends ConnectionOptions {
   concurrency?: number;
   /** Per-request timeouts in ms: `{ connect, headers, body }`. Default: core's (10 s, 30 s, 30 s). */
   timeouts?: TimeoutOptions;
+  /** Articles: classes kept besides the content classes, as for `articlesLoader`. */
+  allowClasses?: string[];
 }
 export interface ArticlesLiveFilter {
   /** A blog id or slug. */
@@ -82,7 +84,7 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
         `article ${checked.problem.id} field "${checked.problem.field}": ${checked.problem.problem}`,
       );
     const updated = new Date(checked.value.updated_at);
-    const { html, headings } = renderArticleHtml(checked.value.html);
+    const { html, headings } = renderArticleHtml(checked.value.html, options);
     return {
       id: toEntryId(article.id),
       data: { ...schema.parse(articleData(checked.value)), headings },
