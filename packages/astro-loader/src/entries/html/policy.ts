@@ -103,3 +103,21 @@ export const TABLE_PARTS: ReadonlySet<string> = new Set([
 
 /** Raster images as data: URLs, allowed in `<img src>` only (never SVG: it can hold script). */
 export const SAFE_DATA_IMAGE = /^data:image\/(?:png|gif|jpeg|webp|avif);base64,[a-z0-9+/=\s]*$/i;
+
+const P = ['p'];
+const HEADINGS_AND_P = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p'];
+/**
+ * Opening the key closes these when one is the innermost open element (htmlparser2's rule,
+ * after HTML's; only the kept elements). Applied to what we write, so that reading the output
+ * again gives the same tree: re-sanitising is a no-op.
+ */
+export const OPEN_IMPLIES_CLOSE: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  Object.entries({
+    tr: ['tr', 'th', 'td'], th: ['th'], td: ['thead', 'th', 'td'], a: ['a'], li: ['li'], p: P,
+    h1: HEADINGS_AND_P, h2: HEADINGS_AND_P, h3: HEADINGS_AND_P, h4: HEADINGS_AND_P,
+    h5: HEADINGS_AND_P, h6: HEADINGS_AND_P, dd: ['dd', 'dt'], dt: ['dd', 'dt'],
+    blockquote: P, details: P, div: P, dl: P, figcaption: P, figure: P, hr: P, ol: P, pre: P,
+    section: P, table: P, ul: P, rt: ['rt', 'rp'], rp: ['rt', 'rp'], tbody: ['thead', 'tbody'],
+    tfoot: ['thead', 'tbody'],
+  }).map(([tag, closes]) => [tag, new Set(closes)]),
+); // biome-ignore format: a table

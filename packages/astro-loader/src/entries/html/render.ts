@@ -55,6 +55,7 @@ export function renderArticleHtml(html: string, options: SanitiseOptions = {}): 
           writer.open(tag, UNWRAPPED, '');
           return;
         }
+        for (let n = writer.closeImplied(tag); n > 0; n--) openHeadings.pop();
         const { attributes, id } = writeAttributes(tag, attribs, classes);
         if (id) authorIds.add(id);
         const depth = HEADING.exec(tag)?.[1];

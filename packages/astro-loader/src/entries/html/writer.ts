@@ -1,16 +1,20 @@
-import { VOID_TAGS } from './policy.js';
+import { OPEN_IMPLIES_CLOSE, VOID_TAGS } from './policy.js';
 
 /** What became of an element the parser reported open. */
 export const WRITTEN = 0;
 export const UNWRAPPED = 1;
 export const DROPPED = 2;
-export type Fate = typeof WRITTEN | typeof UNWRAPPED | typeof DROPPED;
+/** Written, and closed before the parser closed it (see `open`). */
+export const CLOSED = 3;
+export type Fate = typeof WRITTEN | typeof UNWRAPPED | typeof DROPPED | typeof CLOSED;
 
 /**
  * The sanitised output and the elements open in it. Every element written is closed, in
  * order, whatever closes the parser reports: a close that does not match the innermost open
  * element is ignored and whatever is still open at the end is closed, so the output is
- * balanced however the input was cut or nested.
+ * balanced however the input was cut or nested. The output is also read back as written: an
+ * element that would close the innermost written one when the output is parsed again (an `li`
+ * in an `li` whose parent was unwrapped) closes it here already.
  */
 export class BalancedWriter {
   readonly out: string[] = [];
@@ -20,6 +24,27 @@ export class BalancedWriter {
   dropping = 0;
   /** Open tables written (table parts are unwrapped outside one). */
   tables = 0;
+
+  /**
+   * Written elements that opening a `tag` closes when the output is parsed again; returns how
+   * many of them were headings.
+   */
+  closeImplied(tag: string): number {
+    const closes = OPEN_IMPLIES_CLOSE.get(tag);
+    let headings = 0;
+    if (!closes) return headings;
+    for (let i = this.tags.length - 1; i >= 0; i--) {
+      const fate = this.fates[i];
+      if (fate !== WRITTEN) continue;
+      const open = this.tags[i] ?? '';
+      if (!closes.has(open)) break;
+      this.fates[i] = CLOSED;
+      if (open === 'table') this.tables--;
+      if (open.length === 2 && open[0] === 'h') headings++;
+      this.out.push(`</${open}>`);
+    }
+    return headings;
+  }
 
   /** Opens an element; returns the index of its chunk in `out` (headings fill theirs in last). */
   open(tag: string, fate: Fate, chunk: string): number {
