@@ -1,15 +1,19 @@
-export { articlesLoader } from './articles-loader.js';
-export { blogsLoader } from './blogs-loader.js';
-export { type ConnectionOptions, KEY_VARIABLE, URL_VARIABLE } from './config.js';
+export { articlesLoader } from './build/articles-loader.js';
+export { blogsLoader } from './build/blogs-loader.js';
+export { type ConnectionOptions, KEY_VARIABLE, URL_VARIABLE } from './config/connection.js';
+export { ContentReadLoaderError } from './config/errors.js';
+export type {
+  ArticlesLoaderOptions,
+  BlogsLoaderOptions,
+  CommonLoaderOptions,
+} from './config/options.js';
+export { ARTICLES_LOADER_NAME, BLOGS_LOADER_NAME, LOADER_VERSION } from './config/version.js';
 export {
   type MarkdownHeading,
   type RenderedHtml,
   renderArticleHtml,
 } from './entries/html/render.js';
-export { ContentReadLoaderError } from './errors.js';
-export { fromEntryId, toEntryId } from './ids.js';
-export type { ArticlesLoaderOptions, BlogsLoaderOptions, CommonLoaderOptions } from './options.js';
-export { contentReadRefresh, type RefreshWebhookOptions } from './refresh-integration.js';
+export { fromEntryId, toEntryId } from './entries/ids.js';
 export {
   type ArticleData,
   articleSchema,
@@ -20,5 +24,5 @@ export {
   type EntryReference,
   entryReference,
   featureImageSchema,
-} from './schema.js';
-export { ARTICLES_LOADER_NAME, BLOGS_LOADER_NAME, LOADER_VERSION } from './version.js';
+} from './entries/schema.js';
+export { contentReadRefresh, type RefreshWebhookOptions } from './integration/refresh-webhook.js';

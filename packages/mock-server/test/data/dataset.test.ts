@@ -1,0 +1,171 @@
+// Dataset validation and loading: a bad dataset is refused with errors naming the path inside it.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  createMockServer,
+  DatasetError,
+  defaultDataset,
+  demoKeys,
+  loadDataset,
+  validateDataset,
+} from '../../src/index.js';
+
+function problems(
+  mutate: (d: ReturnType<typeof defaultDataset> & Record<string, unknown>) => void,
+): string[] {
+  const d = defaultDataset() as ReturnType<typeof defaultDataset> & Record<string, unknown>;
+  mutate(d);
+  try {
+    validateDataset(d, 'test.json');
+  } catch (e) {
+    expect(e).toBeInstanceOf(DatasetError);
+    expect((e as Error).message).toContain('test.json');
+    return (e as DatasetError).issues.map((i) => `${i.path}: ${i.problem}`);
+  }
+  throw new Error('the dataset was accepted');
+}
+
+describe('dataset validation', () => {
+  it('the default dataset is valid and makes a convincing demo', () => {
+    const d = validateDataset(defaultDataset());
+    expect(d.workspaces).toHaveLength(2);
+    expect(d.blogs.length).toBeGreaterThanOrEqual(5);
+    expect(d.blogs.filter((b) => !b.public)).toHaveLength(1);
+    expect(d.articles.length).toBeGreaterThanOrEqual(55);
+    expect(d.articles.some((a) => !a.public)).toBe(true);
+    const html = d.articles.map((a) => a.html).join('\n');
+    for (const tag of [
+      '<h2>',
+      '<h3>',
+      '<p>',
+      '<ul>',
+      '<ol>',
+      '<pre><code',
+      '<blockquote>',
+      '<img ',
+      '<table>',
+    ]) {
+      expect(html).toContain(tag);
+    }
+    const days = d.articles.map((a) => Date.parse(a.published_at));
+    expect(Math.max(...days) - Math.min(...days)).toBeGreaterThan(300 * 86_400_000);
+    expect(demoKeys.map((k) => k.key)).toEqual([
+      'demo-full-access-key',
+      'demo-two-blogs-key',
+      'demo-private-scope-key',
+      'demo-revoked-key',
+      'demo-other-workspace-key',
+    ]);
+  });
+
+  it('is the same on every call (stable demo, stable ETags)', () => {
+    expect(JSON.stringify(defaultDataset())).toBe(JSON.stringify(defaultDataset()));
+  });
+
+  const DELETE = Symbol('delete');
+  it.each([
+    ['a wrong type', 'articles', 3, 'title', 42, 'articles[3].title:'],
+    ['a missing field', 'blogs', 1, 'slug', DELETE, 'blogs[1].slug:'],
+    ['a bad timestamp', 'articles', 0, 'published_at', 'yesterday', 'articles[0].published_at:'],
+    [
+      'a timestamp not in UTC',
+      'blogs',
+      2,
+      'updated_at',
+      '2026-01-01T10:00:00+02:00',
+      'blogs[2].updated_at:',
+    ],
+    ['a fractional reading time', 'articles', 2, 'reading_time', 1.5, 'articles[2].reading_time:'],
+    ['a key that is not a b64token', 'keys', 0, 'key', 'has space', 'keys[0].key:'],
+    ['a key given twice', 'keys', 1, 'key', 'demo-full-access-key', 'keys[1]: the same key'],
+    [
+      'an unknown blog',
+      'articles',
+      3,
+      'blog_id',
+      'blog_nope',
+      'articles[3].blog_id: no blog with id "blog_nope"',
+    ],
+    ['an unknown workspace', 'blogs', 0, 'workspace_id', 'ws_nope', 'blogs[0].workspace_id:'],
+    ['an unknown team', 'keys', 2, 'team_id', 'team_nope', 'keys[2].team_id:'],
+    ['a duplicate id', 'articles', 5, 'id', 'art_0005', 'articles[5].id: duplicate id'],
+    [
+      'a duplicate slug in a workspace',
+      'blogs',
+      1,
+      'slug',
+      'northwind-engineering',
+      'blogs[1].slug: slug',
+    ],
+  ] as const)('%s is refused with its path', (_name, collection, index, field, value, expected) => {
+    const found = problems((d) => {
+      const record = (d[collection] as unknown as Record<string, unknown>[])[index] ?? {};
+      if (value === DELETE) delete record[field];
+      else record[field] = value;
+    });
+    expect(found.join('\n')).toContain(expected);
+  });
+
+  it('a missing top-level list is refused with its name', () => {
+    expect(problems((d) => delete (d as Partial<typeof d>).articles).join('\n')).toContain(
+      'articles:',
+    );
+  });
+
+  it('unknown fields on articles are kept and served (tolerant readers are tested with them)', async () => {
+    const d = defaultDataset();
+    const first = d.articles[1];
+    if (first === undefined) throw new Error('no article');
+    (first as Record<string, unknown>).word_count = 1234;
+    const server = createMockServer({ dataset: d });
+    const res = await server.handle(
+      new Request('http://x/api/v1/articles?per_page=5', {
+        headers: { authorization: 'Bearer demo-full-access-key' },
+      }),
+    );
+    const body = (await res.json()) as { data: Record<string, unknown>[] };
+    expect(body.data.find((a) => a.id === first.id)?.word_count).toBe(1234);
+  });
+
+  it('loadDataset reads a file and names the file and the path in errors', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mock-dataset-'));
+    const good = join(dir, 'good.json');
+    await writeFile(good, JSON.stringify(defaultDataset()));
+    expect((await loadDataset(good)).articles.length).toBeGreaterThan(50);
+
+    const bad = join(dir, 'bad.json');
+    const d = defaultDataset();
+    (d.articles[3] as { blog_id: string }).blog_id = 'blog_missing';
+    await writeFile(bad, JSON.stringify(d));
+    await expect(loadDataset(bad)).rejects.toThrow(
+      /bad\.json[\s\S]*articles\[3\]\.blog_id: no blog with id "blog_missing"/,
+    );
+
+    const broken = join(dir, 'broken.json');
+    await writeFile(broken, '{ "workspaces": [ ');
+    await expect(loadDataset(broken)).rejects.toThrow(/broken\.json[\s\S]*not valid JSON/);
+    await expect(loadDataset(join(dir, 'missing.json'))).rejects.toThrow(
+      /missing\.json[\s\S]*cannot read the file \(ENOENT\)/,
+    );
+  });
+
+  it('a dataset may hold keys only as SHA-256 hashes', async () => {
+    const d = defaultDataset();
+    const { createHash } = await import('node:crypto');
+    d.keys = d.keys.map(({ key, ...k }) => ({
+      ...k,
+      key_sha256: createHash('sha256')
+        .update(key ?? '')
+        .digest('hex'),
+    }));
+    const server = createMockServer({ dataset: d });
+    const res = await server.handle(
+      new Request('http://x/api/v1/blogs', {
+        headers: { authorization: 'Bearer demo-full-access-key' },
+      }),
+    );
+    expect(res.status).toBe(200);
+  });
+});
