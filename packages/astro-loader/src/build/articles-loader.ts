@@ -32,6 +32,7 @@ export function articlesLoader<const C extends string = 'blogs'>(
           generateId: options.generateId?.toString(),
           generateBlogId: options.generateBlogId?.toString(),
           invalidArticles: options.invalidArticles,
+          allowClasses: options.allowClasses,
         },
         readListings: (client, read) =>
           Promise.all(
@@ -43,7 +44,7 @@ export function articlesLoader<const C extends string = 'blogs'>(
         entryId,
         toEntry: async (article, id, digest) => {
           const data = await ctx.parseData({ id, data: articleData(article, mapping) });
-          const { html, headings } = renderArticleHtml(article.html);
+          const { html, headings } = renderArticleHtml(article.html, options);
           return { id, digest, data, rendered: { html, metadata: { headings } } };
         },
       }),
