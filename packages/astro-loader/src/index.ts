@@ -11,6 +11,7 @@ export {
   type MarkdownHeading,
   type RenderedHtml,
   renderArticleHtml,
+  type SanitiseOptions,
 } from './entries/html/render.js';
 export { fromEntryId, toEntryId } from './entries/ids.js';
 export {

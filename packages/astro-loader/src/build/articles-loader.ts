@@ -36,6 +36,7 @@ export function articlesLoader<const C extends string = 'blogs'>(
           generateId: options.generateId?.toString(),
           generateBlogId: options.generateBlogId?.toString(),
           invalidArticles: options.invalidArticles,
+          allowClasses: options.allowClasses,
         },
         readListings: (client, read) =>
           Promise.all(
@@ -49,7 +50,7 @@ export function articlesLoader<const C extends string = 'blogs'>(
         heldItems: optionFunctions ? new HeldItems<Article>(ctx.meta) : undefined,
         toEntry: async (article, id, digest) => {
           const data = await ctx.parseData({ id, data: articleData(article, mapping) });
-          const { html, headings } = renderArticleHtml(article.html);
+          const { html, headings } = renderArticleHtml(article.html, options);
           return { id, digest, data, rendered: { html, metadata: { headings } } };
         },
       }),

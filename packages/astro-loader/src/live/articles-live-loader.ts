@@ -37,7 +37,7 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
   }
   function toEntry(article: Article) {
     const data = articleData(article);
-    const { html, headings } = renderArticleHtml(article.html);
+    const { html, headings } = renderArticleHtml(article.html, options);
     return {
       id: toEntryId(article.id),
       data: { ...data, headings },

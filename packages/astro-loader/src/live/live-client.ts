@@ -11,6 +11,8 @@ export interface LiveLoaderOptions extends ConnectionOptions {
   concurrency?: number;
   /** Per-request timeouts in ms: `{ connect, headers, body }`. Default: core's (10 s, 30 s, 30 s). */
   timeouts?: TimeoutOptions;
+  /** Articles: classes kept besides the content classes, as for `articlesLoader`. */
+  allowClasses?: string[];
 }
 
 /**
