@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FULL_KEY, startMock } from '../helpers/mock.js';
-import { FixtureSite, summaryOf } from '../helpers/site.js';
+import { AstroSite, summaryOf } from '../../../../test/support/astro-site.js';
+import { FULL_KEY, startMock } from '../../../../test/support/mock-server.js';
 
 // filter and generateId that read a variable from outside the options: the sync state cannot see
 // the change in their source, and the second build's listing is all 304s; the entries must still
@@ -9,10 +9,10 @@ describe('option functions whose outside variable changed between builds', {
   timeout: 180_000,
 }, () => {
   let server: Awaited<ReturnType<typeof startMock>>;
-  let site: FixtureSite;
+  let site: AstroSite;
   beforeAll(async () => {
     server = await startMock();
-    site = await FixtureSite.create();
+    site = await AstroSite.copy(new URL('../fixtures/site', import.meta.url));
   });
   afterAll(async () => {
     await server?.close();
