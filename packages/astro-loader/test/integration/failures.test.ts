@@ -123,7 +123,7 @@ describe('when the API fails', { timeout: 120_000 }, () => {
         );
       const failed = await fresh.build(env(false));
       expect(failed.code).not.toBe(0);
-      expect(errorLine(failed.output)).toContain('item art_0002, field title');
+      expect(errorLine(failed.output)).toContain('article art_0002 is invalid: field "title"');
       const skipped = await fresh.build(env(true));
       expect(skipped.code, skipped.output).toBe(0);
       expect(skipped.output).toContain('article art_0002 is invalid: field "title"');

@@ -7,8 +7,8 @@ import {
   formatReport,
   parseCommand,
   runDoctor,
-} from '../src/doctor/index.js';
-import { config, type Running, startMock, startProxy } from './doctor-helpers.js';
+} from '../../src/doctor/index.js';
+import { config, type Running, startMock, startProxy } from './support.js';
 
 let api: Awaited<ReturnType<typeof startMock>>;
 let stripping: Running;

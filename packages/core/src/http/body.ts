@@ -2,8 +2,8 @@
  * Reads a response body with a size cap and an idle timeout, and makes sure every body
  * is either read to the end or cancelled: an unread body pins its socket.
  */
-import { NetworkError, ResponseTooLargeError, ValidationError } from './errors.js';
-import type { Redactor } from './redact.js';
+import { NetworkError, ResponseTooLargeError, ValidationError } from '../errors.js';
+import type { Redactor } from '../redact.js';
 
 /** Abort reason used by our own timers, so a timeout is told apart from a caller abort. */
 export class TimeoutReason {

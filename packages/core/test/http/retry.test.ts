@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { parseRetryAfter } from '../src/http-errors.js';
+import { parseRetryAfter } from '../../src/http/status-errors.js';
 import {
   AuthenticationError,
   NetworkError,
@@ -9,8 +9,8 @@ import {
   RequestError,
   type RetryEvent,
   ServerError,
-} from '../src/index.js';
-import { BASE, blog, caught, mswClient, mswServer } from './helpers.js';
+} from '../../src/index.js';
+import { BASE, blog, caught, mswClient, mswServer } from '../helpers.js';
 
 const server = mswServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));

@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { type HeldPage, ListingChangedError, ValidationError } from '../src/index.js';
-import { article, BASE, blog, caught, mswClient, mswServer } from './helpers.js';
+import { type HeldPage, ListingChangedError, ValidationError } from '../../src/index.js';
+import { article, BASE, blog, caught, mswClient, mswServer } from '../helpers.js';
 
 const server = mswServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));

@@ -1,5 +1,5 @@
 /** Where a 3xx points; refuses broken Locations and endless chains. */
-import { RequestError } from './errors.js';
+import { RequestError } from '../errors.js';
 
 export function redirectTarget(
   res: { status: number; headers: Headers },

@@ -7,7 +7,7 @@ import type { Dispatcher } from 'undici';
 import { discardBody, type ReadLimits, readBodyText } from './body.js';
 import { discardStream, readStreamText } from './stream-body.js';
 
-export interface WireResponse {
+export interface RawResponse {
   status: number;
   headers: Headers;
   /** The whole body as text, within `limits`; destroys the body on any failure. */
@@ -16,7 +16,7 @@ export interface WireResponse {
   discard(idleMs: number): Promise<void>;
 }
 
-export function fromFetch(res: Response): WireResponse {
+export function fromFetch(res: Response): RawResponse {
   return {
     status: res.status,
     headers: res.headers,
@@ -25,7 +25,7 @@ export function fromFetch(res: Response): WireResponse {
   };
 }
 
-export function fromDispatcher(data: Dispatcher.ResponseData): WireResponse {
+export function fromDispatcher(data: Dispatcher.ResponseData): RawResponse {
   let headers: Headers;
   try {
     headers = toHeaders(data.headers);

@@ -11,9 +11,9 @@ import {
   RateLimitError,
   RequestError,
   ServerError,
-} from './errors.js';
-import type { Redactor } from './redact.js';
-import { errorBodySchema } from './schema.js';
+} from '../errors.js';
+import type { Redactor } from '../redact.js';
+import { errorBodySchema } from '../schema/wire.js';
 
 export interface FailedResponse {
   method: string;

@@ -9,8 +9,8 @@ import {
   RequestError,
   ResponseTooLargeError,
   USER_AGENT,
-} from '../src/index.js';
-import { article, blog, caught, fastRetry, loopbackHarness, sendJson } from './helpers.js';
+} from '../../src/index.js';
+import { article, blog, caught, fastRetry, loopbackHarness, sendJson } from '../helpers.js';
 
 const KEY = 'loopback-key';
 const { serve, client } = loopbackHarness(KEY);

@@ -6,8 +6,8 @@
 import { pipeline, type Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Dispatcher } from 'undici';
+import { ValidationError } from '../errors.js';
 import { declaredTooLarge, decodeUtf8, type ReadLimits, TimeoutReason, tooLarge } from './body.js';
-import { ValidationError } from './errors.js';
 
 /** Largest redirect or 304 body drained for socket reuse; a bigger one is destroyed. */
 const DRAIN_LIMIT = 64 * 1024;

@@ -5,9 +5,9 @@
  * Everything else (400, 401, 403, 404, 405, validation, size) fails on the first attempt.
  */
 import pRetry from 'p-retry';
-import { ContentReadError, NetworkError, RateLimitError, ServerError } from './errors.js';
-import type { ResolvedOptions } from './options.js';
-import type { RetryEvent } from './types.js';
+import { ContentReadError, NetworkError, RateLimitError, ServerError } from '../errors.js';
+import type { ResolvedOptions } from '../options.js';
+import type { RetryEvent } from '../types.js';
 
 const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
 

@@ -7,8 +7,8 @@ import {
   type InvalidItem,
   ListingChangedError,
   ValidationError,
-} from '../src/index.js';
-import { article, BASE, caught, KEY, mswClient, mswServer } from './helpers.js';
+} from '../../src/index.js';
+import { article, BASE, caught, KEY, mswClient, mswServer } from '../helpers.js';
 
 const server = mswServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));

@@ -15,7 +15,7 @@ import {
   featureImageSchema,
   listEnvelopeSchema,
   listMetaSchema,
-} from './schema.js';
+} from './wire.js';
 
 type Json = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -5,14 +5,14 @@
  * request when the caller holds its ETag; a 304 yields the held ids and meta.
  */
 import type { z } from 'zod';
-import { ValidationError } from './errors.js';
-import { linkNext } from './link-header.js';
-import type { ResolvedOptions } from './options.js';
-import type { Redactor } from './redact.js';
-import { withRetry } from './retry.js';
-import { pathOf, type Transport } from './transport.js';
-import type { HeldPage, InvalidItem, InvalidItemsMode, ListPage } from './types.js';
-import { parseList } from './validate.js';
+import { ValidationError } from '../errors.js';
+import { linkNext } from '../http/link-header.js';
+import { withRetry } from '../http/retry.js';
+import { pathOf, type Transport } from '../http/transport.js';
+import type { ResolvedOptions } from '../options.js';
+import type { Redactor } from '../redact.js';
+import { parseList } from '../schema/validate.js';
+import type { HeldPage, InvalidItem, InvalidItemsMode, ListPage } from '../types.js';
 
 /** Hard stop for endless Link chains and absurd total_pages (a server bug must not run away). */
 const MAX_PAGES = 100_000;

@@ -2,9 +2,10 @@
  * Turns whatever fetch or a body stream threw (undici errors, our timeout aborts) into a
  * NetworkError whose cause is a scrubbed copy: foreign error objects never leave the client.
  */
+
+import { NetworkError } from '../errors.js';
+import { type Redactor, scrubError } from '../redact.js';
 import { TimeoutReason } from './body.js';
-import { NetworkError } from './errors.js';
-import { type Redactor, scrubError } from './redact.js';
 
 const SLOW =
   'The API or the network is slow; retries were exhausted. Raise `timeouts` or try again later.';

@@ -8,8 +8,8 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildOpenApiDocument } from '../src/openapi.js';
-import { type Running, startMock } from './doctor-helpers.js';
+import { buildOpenApiDocument } from '../../src/schema/openapi.js';
+import { type Running, startMock } from '../doctor/support.js';
 
 // ajv-formats is CommonJS with a default export; nodenext sees the module object.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -18,7 +18,7 @@ type Doc = ReturnType<typeof buildOpenApiDocument> & {
   paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
 };
 const committed = JSON.parse(
-  await readFile(new URL('../openapi.json', import.meta.url), 'utf8'),
+  await readFile(new URL('../../openapi.json', import.meta.url), 'utf8'),
 ) as Doc;
 
 test('the committed openapi.json is what the zod schemas generate', () => {

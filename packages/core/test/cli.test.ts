@@ -1,14 +1,14 @@
 /**
- * The built `content-read` bin as a user runs it (a child process on dist/cli.js, so
- * `npm run build` first), with a canary key that must never appear in what it prints.
+ * The `content-read` bin as a user runs it (a child process on bin/content-read.js, which runs
+ * dist/cli.js: `npm run build` first), with a canary key that must never appear in what it prints.
  */
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Running, startMock, startProxy } from './doctor-helpers.js';
+import { type Running, startMock, startProxy } from './doctor/support.js';
 
-const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const bin = fileURLToPath(new URL('../bin/content-read.js', import.meta.url));
 const CANARY = 'canary-Zq8wX3-never-print-me';
 
 let api: Running;
@@ -34,10 +34,15 @@ async function run(args: string[], env: Record<string, string> = {}) {
   return { code, out };
 }
 
-test('package.json declares the bin that was built', async () => {
+test('package.json declares the committed bin entry, which runs the built CLI', async () => {
   const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
-  expect(pkg.bin).toEqual({ 'content-read': './dist/cli.js' });
-  expect((await readFile(bin, 'utf8')).startsWith('#!/usr/bin/env node\n')).toBe(true);
+  expect(pkg.bin).toEqual({ 'content-read': './bin/content-read.js' });
+  const entry = await readFile(bin, 'utf8');
+  expect(entry.startsWith('#!/usr/bin/env node\n')).toBe(true);
+  expect(entry).toContain("import '../dist/cli.js';");
+  expect(
+    (await readFile(new URL('../dist/cli.js', import.meta.url), 'utf8')).length,
+  ).toBeGreaterThan(0);
 });
 
 test('a healthy setup from the environment exits 0 with a checklist', async () => {

@@ -3,10 +3,10 @@
  * and id, the field and the problem; and reads the tolerant list shapes (docs/api-v1.md §5).
  */
 import type { z } from 'zod';
-import { ValidationError, type ValidationIssue } from './errors.js';
-import type { Redactor } from './redact.js';
-import { type ListMeta, listMetaSchema } from './schema.js';
-import type { InvalidItem, InvalidItemsMode } from './types.js';
+import { ValidationError, type ValidationIssue } from '../errors.js';
+import type { Redactor } from '../redact.js';
+import type { InvalidItem, InvalidItemsMode } from '../types.js';
+import { type ListMeta, listMetaSchema } from './wire.js';
 
 const MAX_ISSUES = 20;
 

@@ -2,7 +2,7 @@
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMockServer, type MockServer } from '@content-read/mock-server';
-import type { DoctorConfig } from '../src/doctor/index.js';
+import type { DoctorConfig } from '../../src/doctor/index.js';
 
 export interface Running {
   baseUrl: string;

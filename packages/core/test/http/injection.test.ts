@@ -9,8 +9,8 @@ import {
   listEnvelopeSchema,
   type RetryEvent,
   ServerError,
-} from '../src/index.js';
-import { article, blog, caught, loopback, sendJson } from './helpers.js';
+} from '../../src/index.js';
+import { article, blog, caught, loopback, sendJson } from '../helpers.js';
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {

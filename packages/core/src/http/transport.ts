@@ -4,17 +4,17 @@
  * every failure to a ContentReadError. Retries live in retry.ts, paging in pagination.ts.
  */
 import { Agent, type Dispatcher } from 'undici';
+import { ConfigurationError, isContentReadError, RequestError } from '../errors.js';
+import type { ResolvedOptions } from '../options.js';
+import type { Redactor } from '../redact.js';
+import type { FetchLike } from '../types.js';
+import { USER_AGENT } from '../version.js';
 import { parseJsonBody, type ReadLimits, safeJson, TimeoutReason } from './body.js';
-import { ConfigurationError, isContentReadError, RequestError } from './errors.js';
-import { errorForResponse } from './http-errors.js';
 import { networkError } from './network-errors.js';
-import type { ResolvedOptions } from './options.js';
-import type { Redactor } from './redact.js';
 import { redirectTarget } from './redirect.js';
+import { fromDispatcher, fromFetch, type RawResponse } from './response.js';
 import { Semaphore } from './semaphore.js';
-import type { FetchLike } from './types.js';
-import { USER_AGENT } from './version.js';
-import { fromDispatcher, fromFetch, type WireResponse } from './wire.js';
+import { errorForResponse } from './status-errors.js';
 
 export interface SendOptions {
   /** Send `Authorization: Bearer <key>` (to this origin only). */
@@ -151,7 +151,7 @@ export class Transport {
     o: SendOptions,
     controller: AbortController,
     signal: AbortSignal,
-  ): Promise<WireResponse> {
+  ): Promise<RawResponse> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.#o.userAgent ? `${USER_AGENT} ${this.#o.userAgent}` : USER_AGENT,
@@ -182,7 +182,7 @@ export class Transport {
     url: URL,
     headers: Record<string, string>,
     signal: AbortSignal,
-  ): Promise<WireResponse> {
+  ): Promise<RawResponse> {
     if (this.#fetch === undefined && this.#dispatcher !== undefined) {
       const data = await this.#dispatcher.request({
         origin: url.origin,
@@ -203,7 +203,7 @@ export class Transport {
     return fromFetch(res);
   }
 
-  async #read(res: WireResponse, limits: ReadLimits, o: SendOptions): Promise<string> {
+  async #read(res: RawResponse, limits: ReadLimits, o: SendOptions): Promise<string> {
     try {
       return await res.text(limits);
     } catch (error) {

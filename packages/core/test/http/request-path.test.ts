@@ -12,8 +12,8 @@ import {
   NetworkError,
   ResponseTooLargeError,
   ValidationError,
-} from '../src/index.js';
-import { article, blog, caught, fastRetry, loopbackHarness, sendJson } from './helpers.js';
+} from '../../src/index.js';
+import { article, blog, caught, fastRetry, loopbackHarness, sendJson } from '../helpers.js';
 
 const KEY = 'request-path-key';
 const { serve, client, closeAfter } = loopbackHarness(KEY);
