@@ -4,8 +4,14 @@ export { type ConnectionOptions, KEY_VARIABLE, URL_VARIABLE } from './config.js'
 export { ContentReadLoaderError } from './errors.js';
 export { type MarkdownHeading, type RenderedHtml, renderArticleHtml } from './html.js';
 export { fromEntryId, toEntryId } from './ids.js';
+export { contentRead, contentRead as default } from './integration/content-read.js';
+export type {
+  ContentReadOptions,
+  ProxyOptions,
+} from './integration/options.js';
+export type { RateLimitOptions } from './integration/proxy/rate-limit.js';
+export { contentReadRefresh, type RefreshWebhookOptions } from './integration/refresh-webhook.js';
 export type { ArticlesLoaderOptions, BlogsLoaderOptions, CommonLoaderOptions } from './options.js';
-export { contentReadRefresh, type RefreshWebhookOptions } from './refresh-integration.js';
 export {
   type ArticleData,
   articleSchema,

@@ -37,19 +37,23 @@ export type BlogEntryFilter = { id: string } | { slug: string };
 
 /** One client per loader, made on first use (so a missing variable fails the request, not the import). */
 function lazyClient(options: LiveLoaderOptions) {
-  let client: ContentReadClient | undefined;
-  let key = '';
+  let made: Promise<{ client: ContentReadClient; key: string }> | undefined;
+  const make = async () => {
+    const conn = await resolveConnection(options, process.cwd(), 'Live collection');
+    const client = createClient({
+      ...conn,
+      ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+      ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+    });
+    return { client, key: conn.apiKey };
+  };
   return () => {
-    if (!client) {
-      const conn = resolveConnection(options, process.cwd(), 'Live collection');
-      key = conn.apiKey;
-      client = createClient({
-        ...conn,
-        ...(options.concurrency ? { concurrency: options.concurrency } : {}),
-        ...(options.timeouts ? { timeouts: options.timeouts } : {}),
-      });
-    }
-    return { client, key };
+    // A failed resolution is not kept: the next request tries again (e.g. after a fix to .env).
+    made ??= make().catch((error) => {
+      made = undefined;
+      throw error;
+    });
+    return made;
   };
 }
 
@@ -71,7 +75,7 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
     const cacheKey = blog ?? '';
     const cache = caches.get(cacheKey) ?? new LiveListingCache<Article>();
     caches.set(cacheKey, cache);
-    const { client } = getClient();
+    const { client } = await getClient();
     if (blog || !options.blogs) return cache.read(client, 'articles', blog);
     return (await Promise.all(options.blogs.map((b) => read(b)))).flat();
   }
@@ -102,7 +106,7 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
         );
         return { entries: articles.map(toEntry), cacheHint: { tags: ['articles'] } };
       } catch (error) {
-        return failure(collection, error, getClientKey(getClient));
+        return failure(collection, error, await getClientKey(getClient));
       }
     },
     loadEntry: async ({ collection, filter }) => {
@@ -114,7 +118,7 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
             : articles.find((a) => a.slug === filter.slug);
         return found ? toEntry(found) : undefined;
       } catch (error) {
-        return failure(collection, error, getClientKey(getClient));
+        return failure(collection, error, await getClientKey(getClient));
       }
     },
   } satisfies LiveLoader<
@@ -131,7 +135,7 @@ export function blogsLiveLoader(options: LiveLoaderOptions = {}) {
   const cache = new LiveListingCache<Blog>();
   const only = options.blogs ? new Set(options.blogs) : undefined;
   async function read() {
-    const blogs = await cache.read(getClient().client, 'blogs');
+    const blogs = await cache.read((await getClient()).client, 'blogs');
     return blogs.filter((b) => !only || only.has(b.id) || only.has(b.slug));
   }
   function toEntry(blog: Blog) {
@@ -152,7 +156,7 @@ export function blogsLiveLoader(options: LiveLoaderOptions = {}) {
       try {
         return { entries: (await read()).map(toEntry), cacheHint: { tags: ['blogs'] } };
       } catch (error) {
-        return failure(collection, error, getClientKey(getClient));
+        return failure(collection, error, await getClientKey(getClient));
       }
     },
     loadEntry: async ({ collection, filter }) => {
@@ -164,15 +168,15 @@ export function blogsLiveLoader(options: LiveLoaderOptions = {}) {
             : blogs.find((b) => b.slug === filter.slug);
         return found ? toEntry(found) : undefined;
       } catch (error) {
-        return failure(collection, error, getClientKey(getClient));
+        return failure(collection, error, await getClientKey(getClient));
       }
     },
   } satisfies LiveLoader<BlogData, BlogEntryFilter, never, LiveCollectionError>;
 }
 
-function getClientKey(get: () => { key: string }): string {
+async function getClientKey(get: () => Promise<{ key: string }>): Promise<string> {
   try {
-    return get().key;
+    return (await get()).key;
   } catch {
     return '';
   }

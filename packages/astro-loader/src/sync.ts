@@ -39,7 +39,13 @@ export async function syncCollection<T extends { id: string }>(
   const report = new SyncReport(collection, logger);
   let conn: { baseUrl: string; apiKey: string };
   try {
-    conn = resolveConnection(spec.options, ctx.config.root, `Collection "${collection}"`);
+    const envDir = ctx.config.vite?.envDir;
+    conn = await resolveConnection(
+      spec.options,
+      ctx.config.root,
+      `Collection "${collection}"`,
+      typeof envDir === 'string' ? envDir : undefined,
+    );
   } catch (error) {
     throw new ContentReadLoaderError(collection, (error as Error).message);
   }

@@ -39,8 +39,8 @@ export class FixtureSite {
   }
 
   /** Runs `astro build` in a child process (the repository's node) and reads the built pages. */
-  async build(env: NodeJS.ProcessEnv): Promise<BuildResult> {
-    const child = spawn(process.execPath, [astroBin, 'build'], { cwd: this.root, env });
+  async build(env: NodeJS.ProcessEnv, args: string[] = []): Promise<BuildResult> {
+    const child = spawn(process.execPath, [astroBin, 'build', ...args], { cwd: this.root, env });
     let output = '';
     child.stdout.on('data', (d) => {
       output += d;

@@ -1,27 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FULL_KEY, startMock } from '../helpers/mock.js';
+import { serve } from '../helpers/serve.js';
 import { FixtureSite } from '../helpers/site.js';
-
-/** Starts the built standalone server on an ephemeral port and resolves its URL. */
-function serve(site: FixtureSite, env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, [join(site.root, 'dist/server/entry.mjs')], {
-    cwd: site.root,
-    env: { ...env, HOST: '127.0.0.1', PORT: '0' },
-  });
-  return new Promise<{ url: string; child: ChildProcess }>((resolve, reject) => {
-    let output = '';
-    const onData = (d: Buffer) => {
-      output += d;
-      const match = /http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-      if (match) resolve({ url: match[0], child });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', () => reject(new Error(`server exited: ${output}`)));
-  });
-}
 
 const text = (html: string, id: string) =>
   new RegExp(`<[a-z0-9]+ id="${id}">([^<]*)<`).exec(html)?.[1];
