@@ -3,13 +3,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
 
 const root = new URL('../', import.meta.url);
-for (const pkg of ['core', 'astro-loader']) {
+const versionFiles = { core: 'src/version.ts', 'astro-loader': 'src/config/version.ts' };
+for (const [pkg, path] of Object.entries(versionFiles)) {
   const dir = new URL(`packages/${pkg}/`, root);
   const { version } = JSON.parse(await readFile(new URL('package.json', dir), 'utf8'));
-  const file = new URL('src/version.ts', dir);
+  const file = new URL(path, dir);
   const source = await readFile(file, 'utf8');
   const pattern = /^(export const \w*VERSION = ')[^']*(';)$/m;
   if (!pattern.test(source)) throw new Error(`No VERSION constant found in ${file.pathname}`);
   await writeFile(file, source.replace(pattern, `$1${version}$2`));
-  console.log(`${pkg}: src/version.ts -> ${version}`);
+  console.log(`${pkg}: ${path} -> ${version}`);
 }

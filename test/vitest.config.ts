@@ -5,6 +5,9 @@ export default defineProject({
   test: {
     name: 'cross-package',
     include: ['**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/fixtures/**'],
+    // Finds the Chromium for the browser tests once per run and prints which one.
+    globalSetup: ['./support/browser-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 300_000,
   },

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createMockServer, type MockServer, type RunningServer } from '@content-read/mock-server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser.js';
+import { launchChromium } from '../support/browser.js';
 import { fullKey } from './dataset.js';
 
 // CORS as a browser enforces it: a page from another origin (another loopback port) calls the

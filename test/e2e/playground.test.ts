@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createMockServer, type MockServer, type RunningServer } from '@content-read/mock-server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactsDir, launchChromium } from './browser.js';
+import { artifactsDir, launchChromium } from '../support/browser.js';
 import {
   dataset,
   firstParagraph,

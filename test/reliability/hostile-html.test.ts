@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { createMockServer } from '@content-read/mock-server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../e2e/browser.js';
+import { launchChromium } from '../support/browser.js';
 import { fullKey, publicArticles, visibleBlogs } from '../e2e/dataset.js';
 import { ReliabilitySite } from './support/site.js';
 import { serveStatic } from './support/static-server.js';

@@ -4,8 +4,8 @@ export {
   type ArticleEntryFilter,
   type ArticlesLiveFilter,
   articlesLiveLoader,
-  type BlogEntryFilter,
-  blogsLiveLoader,
   type LiveArticleData,
-  type LiveLoaderOptions,
-} from './live-loaders.js';
+} from './live/articles-live-loader.js';
+export { type BlogEntryFilter, blogsLiveLoader } from './live/blogs-live-loader.js';
+export type { LiveLoaderOptions } from './live/live-client.js';
+export { ContentReadLiveError } from './live/live-error.js';

@@ -2,8 +2,8 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { envField } from 'astro/config';
+import { KEY_VARIABLE, URL_VARIABLE } from '../config/connection.js';
 import { type EnvContext, envContext, readAllVariables, setEnvContext } from '../config/env.js';
-import { KEY_VARIABLE, URL_VARIABLE } from '../config.js';
 import {
   checkPublicVariables,
   filesContainingKey,

@@ -1,6 +1,6 @@
 import { open, readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { KEY_VARIABLE } from '../config.js';
+import { KEY_VARIABLE } from '../config/connection.js';
 import { ContentReadSetupError } from './options.js';
 
 /** The option that turns the guard off, named once for every message. */

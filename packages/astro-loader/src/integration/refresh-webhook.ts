@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AstroIntegration } from 'astro';
-import { ARTICLES_LOADER_NAME, BLOGS_LOADER_NAME } from '../version.js';
+import { ARTICLES_LOADER_NAME, BLOGS_LOADER_NAME } from '../config/version.js';
 
 export interface RefreshWebhookOptions {
   /** Path of the endpoint on the dev server. Default `/_content-read/refresh`. */

@@ -1,4 +1,4 @@
-import type { Connection } from '../../config.js';
+import type { Connection } from '../../config/connection.js';
 import type { ProxySettings } from '../options.js';
 import { type Fetcher, ProxyCache, type UpstreamAnswer } from './cache.js';
 import { checkQuery, normalise, type Resource } from './query.js';

@@ -2,9 +2,9 @@
 // settings the integration resolved at build time (never the key: that is read at runtime).
 import settings from 'virtual:content-read/proxy-settings';
 import type { APIRoute } from 'astro';
+import { type Connection, resolveConnection } from '../../config/connection.js';
 import { setEnvContext } from '../../config/env.js';
-import { type Connection, resolveConnection } from '../../config.js';
-import { redact } from '../../errors.js';
+import { redact } from '../../config/errors.js';
 import { createProxyHandler } from './handler.js';
 
 export const prerender = false;

@@ -1,5 +1,5 @@
-import type { Connection } from '../../config.js';
-import { LOADER_VERSION } from '../../version.js';
+import type { Connection } from '../../config/connection.js';
+import { LOADER_VERSION } from '../../config/version.js';
 import type { UpstreamAnswer } from './cache.js';
 import { ALLOWED_PARAMETERS, type Resource } from './query.js';
 

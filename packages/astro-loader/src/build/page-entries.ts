@@ -1,0 +1,125 @@
+import type { ListPage } from '@content-read/core';
+import type { LoaderContext } from 'astro/loaders';
+import { ContentReadLoaderError, invalidItem } from '../config/errors.js';
+import { checkItem, type ItemProblem } from '../entries/mapping.js';
+import type { PageOutcome } from './listing-pages.js';
+import type { SyncReport } from './sync-report.js';
+import type { DataEntry, SyncSpec } from './sync-spec.js';
+import type { HeldPageState } from './sync-state.js';
+
+/** What one page of the listing produced (its raw items are not kept). */
+export interface PageResult extends PageOutcome {
+  notModified: boolean;
+  /** The page's state for the next sync; none when the server sent no ETag. */
+  state: HeldPageState | undefined;
+  /** Entry ids of the page that stay in the store. */
+  kept: string[];
+  skipped: number;
+  unchanged: number;
+  /** New or changed entries, stored once the whole listing is in hand. */
+  made: Array<{ entry: DataEntry; isNew: boolean }>;
+}
+
+/**
+ * Turns each page of the listing into entries as it arrives: checks every item, skips the
+ * unchanged ones (same digest as in the store), renders the new and changed ones. Entries
+ * rendered in an attempt whose listing turned out inconsistent are reused by the next one.
+ */
+export function pageProcessor<T extends { id: string }>(
+  ctx: LoaderContext,
+  spec: SyncSpec<T>,
+  version: string,
+  held: Record<string, HeldPageState>,
+  report: SyncReport,
+): (page: ListPage<T>) => Promise<PageResult> {
+  const { store } = ctx;
+  const rendered = new Map<string, DataEntry>();
+  let processed = 0;
+  return async (page: ListPage<T>): Promise<PageResult> => {
+    const base = { key: page.key, page: page.page, ids: page.ids, meta: page.meta };
+    if (page.notModified) {
+      const before = held[page.key];
+      if (!before) throw new Error(`no held state for not-modified page ${page.key}`);
+      const state = { ...before, etag: page.etag, meta: page.meta, next: page.next };
+      const { kept, skipped = 0 } = before;
+      return {
+        ...base,
+        notModified: true,
+        state,
+        kept,
+        skipped,
+        unchanged: kept.length,
+        made: [],
+      };
+    }
+    const kept: string[] = [];
+    const made: PageResult['made'] = [];
+    let skipped = 0;
+    let unchanged = 0;
+    for (const bad of page.invalid) skipped += invalid(ctx, spec, bad);
+    for (const item of page.items) {
+      report.progress(() => `${processed} items processed…`);
+      // Let responses still in flight be read while a long page renders.
+      if (++processed % 50 === 0) await new Promise((done) => setImmediate(done));
+      const checked = checkItem(spec.wireSchema, item);
+      if (!checked.ok) {
+        skipped += invalid(ctx, spec, checked.problem);
+        continue;
+      }
+      if (!spec.keep(item)) continue;
+      const id = spec.entryId(item);
+      const digest = ctx.generateDigest({ version, item });
+      const existing = store.get(id);
+      if (existing?.digest === digest) {
+        kept.push(id);
+        unchanged++;
+        continue;
+      }
+      let entry = rendered.get(id);
+      if (entry?.digest !== digest) {
+        try {
+          entry = await spec.toEntry(checked.value as never, id, digest);
+        } catch (error) {
+          skipped += invalid(ctx, spec, schemaProblem(item.id, error));
+          continue;
+        }
+        rendered.set(id, entry);
+      }
+      kept.push(id);
+      made.push({ entry, isNew: !existing });
+    }
+    const state = page.etag
+      ? { etag: page.etag, ids: page.ids, meta: page.meta, next: page.next, kept, skipped }
+      : undefined;
+    // Only what was made of the page is kept; its raw items can go.
+    return { ...base, notModified: false, state, kept, skipped, unchanged, made };
+  };
+}
+
+/** Handles one invalid item: throws (default) or warns and returns 1 (skipped). */
+function invalid<T extends { id: string }>(
+  ctx: LoaderContext,
+  spec: SyncSpec<T>,
+  problem: ItemProblem,
+): number {
+  const line = invalidItem(ctx.collection, spec.noun, problem);
+  if (spec.options.invalidArticles !== 'skip') {
+    throw new ContentReadLoaderError(
+      ctx.collection,
+      `${line} Fix it in the CMS, or set invalidArticles: 'skip' to leave such articles out.`,
+    );
+  }
+  ctx.logger.warn(`${line} Skipped (invalidArticles: 'skip').`);
+  return 1;
+}
+
+/** Astro's parseData error lists fields as `**field**: message`; name the first. */
+function schemaProblem(id: string, error: unknown): ItemProblem {
+  const text = error instanceof Error ? error.message : String(error);
+  const match = /\*\*([^*]+)\*\*:?\s*(.*)/.exec(text.split('\n').slice(1).join('\n') || text);
+  return {
+    id,
+    field: match?.[1]?.trim() ?? '(schema)',
+    problem: match?.[2]?.trim() || text.split('\n')[0] || 'rejected by the collection schema',
+  };
+}

@@ -1,0 +1,113 @@
+import { createClient } from '@content-read/core';
+import type { LoaderContext } from 'astro/loaders';
+import { resolveConnection } from '../config/connection.js';
+import { ContentReadLoaderError, syncFailed } from '../config/errors.js';
+import { LOADER_VERSION } from '../config/version.js';
+import { readPagesConsistently } from './listing-pages.js';
+import { type PageResult, pageProcessor } from './page-entries.js';
+import { SyncReport } from './sync-report.js';
+import type { DataEntry, SyncSpec } from './sync-spec.js';
+import { type HeldPageState, readState, usablePages, writeState } from './sync-state.js';
+
+/**
+ * One incremental sync: conditional listing with the ETags of the last sync, only new or
+ * changed items processed, and the store changed only once every page is in hand.
+ */
+export async function syncCollection<T extends { id: string }>(
+  ctx: LoaderContext,
+  spec: SyncSpec<T>,
+): Promise<void> {
+  const { collection, store, meta, logger } = ctx;
+  const report = new SyncReport(collection, logger);
+  let conn: { baseUrl: string; apiKey: string };
+  try {
+    const envDir = ctx.config.vite?.envDir;
+    conn = await resolveConnection(
+      spec.options,
+      ctx.config.root,
+      `Collection "${collection}"`,
+      typeof envDir === 'string' ? envDir : undefined,
+    );
+  } catch (error) {
+    throw new ContentReadLoaderError(collection, (error as Error).message);
+  }
+  const version = ctx.generateDigest({ loader: LOADER_VERSION, options: spec.describeOptions });
+  const previousState = readState(meta);
+  const held = usablePages(previousState, version, (id) => store.has(id));
+  if (previousState && Object.keys(held).length === 0 && store.keys().length > 0) {
+    logger.info(`${collection}: loader version or options changed, reading everything again`);
+  }
+  const skip = spec.options.invalidArticles === 'skip';
+  const client = createClient({
+    baseUrl: conn.baseUrl,
+    apiKey: conn.apiKey,
+    userAgent: `content-read-astro-loader/${LOADER_VERSION}`,
+    onRetry: (event) => report.onRetry(event),
+    onResponse: (event) => report.onResponse(event.status),
+    // With 'skip', core leaves out items that break the API contract (reported in page.invalid,
+    // their ids still counted toward meta.total); the loader's stricter checks follow below.
+    invalidItems: skip ? 'skip' : 'fail',
+    ...(spec.options.concurrency ? { concurrency: spec.options.concurrency } : {}),
+    // The server's largest page: a fifth of the requests of core's default 100.
+    perPage: spec.options.perPage ?? 500,
+    ...(spec.options.retry ? { retry: spec.options.retry } : {}),
+    ...(spec.options.timeouts ? { timeouts: spec.options.timeouts } : {}),
+  });
+  try {
+    // Each page is rendered as it arrives, overlapping the network with the rendering.
+    const processPage = pageProcessor(ctx, spec, version, held, report);
+    const results = (
+      await Promise.all(
+        (
+          await spec.listings(client)
+        ).map((filter) =>
+          readPagesConsistently<T, PageResult>(
+            client,
+            spec.resource,
+            { ...filter, previous: held },
+            processPage,
+          ),
+        ),
+      )
+    ).flat();
+    const pending: DataEntry[] = [];
+    const pages: Record<string, HeldPageState> = {};
+    const keepIds = new Set<string>();
+    for (const result of results) {
+      report.pages++;
+      if (result.notModified) report.notModified++;
+      report.unchanged += result.unchanged;
+      report.skipped += result.skipped;
+      for (const id of result.kept) keepIds.add(id);
+      if (result.state) pages[result.key] = result.state;
+      for (const { entry, isNew } of result.made) {
+        pending.push(entry);
+        if (isNew) report.added++;
+        else report.updated++;
+      }
+    }
+    // Everything is in hand: only now change the store.
+    for (const entry of pending) store.set(entry);
+    for (const id of store.keys()) {
+      if (!keepIds.has(id)) {
+        store.delete(id);
+        report.removed++;
+      }
+    }
+    writeState(meta, { version, pages });
+    logger.info(report.summary(store.keys().length));
+  } catch (error) {
+    const failure =
+      error instanceof ContentReadLoaderError ? error : syncFailed(collection, error, conn.apiKey);
+    const kept = store.keys().length;
+    if (spec.options.onError === 'keep-last' && previousState && kept > 0) {
+      logger.warn(
+        `${failure.message} Keeping the ${kept} entries of the last successful sync (onError: 'keep-last').`,
+      );
+      return;
+    }
+    throw failure;
+  } finally {
+    await client.close();
+  }
+}

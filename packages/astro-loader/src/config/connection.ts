@@ -1,0 +1,44 @@
+import { envContext, nonEmpty, readVariables } from './env.js';
+
+export const URL_VARIABLE = 'CONTENT_API_URL';
+export const KEY_VARIABLE = 'CONTENT_API_KEY';
+
+/** Where the loaders find the API. Explicit options win over the environment. */
+export interface ConnectionOptions {
+  /** Base address of the Content Read API, ending in `/api/v1`. Default: `CONTENT_API_URL`. */
+  baseUrl?: string | URL;
+  /** The API key (sent as `Authorization: Bearer …`). Default: `CONTENT_API_KEY`. */
+  apiKey?: string;
+}
+
+export interface Connection {
+  baseUrl: string;
+  apiKey: string;
+}
+
+/**
+ * Resolves the connection or throws one message naming what is missing and how to set it.
+ * The variables are read as Astro and Vite read them (see config/env.ts): the process
+ * environment, then the `.env` files of the mode in envDir, with `${VAR}` expansion.
+ */
+export async function resolveConnection(
+  options: ConnectionOptions,
+  root: URL | string | undefined,
+  where: string,
+  envDir?: string | URL,
+): Promise<Connection> {
+  const needed = [
+    options.baseUrl ? undefined : URL_VARIABLE,
+    nonEmpty(options.apiKey) ? undefined : KEY_VARIABLE,
+  ].filter((name): name is string => name !== undefined);
+  const env = needed.length ? await readVariables(needed, envContext(root, envDir)) : {};
+  const baseUrl = options.baseUrl ? String(options.baseUrl) : env[URL_VARIABLE];
+  const apiKey = nonEmpty(options.apiKey) ?? env[KEY_VARIABLE];
+  const missing = [!baseUrl && URL_VARIABLE, !apiKey && KEY_VARIABLE].filter(Boolean);
+  if (!baseUrl || !apiKey) {
+    throw new Error(
+      `${where}: missing configuration: set ${missing.join(' and ')} (in the environment or a .env file in the project root), or pass ${[!baseUrl && 'baseUrl', !apiKey && 'apiKey'].filter(Boolean).join(' and ')} to the loader.`,
+    );
+  }
+  return { baseUrl, apiKey };
+}

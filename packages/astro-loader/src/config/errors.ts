@@ -1,0 +1,98 @@
+import { inspect } from 'node:util';
+import type { ItemProblem } from '../entries/mapping.js';
+import { KEY_VARIABLE, URL_VARIABLE } from './connection.js';
+
+/**
+ * The one error a failed sync throws: a single actionable line that names the
+ * collection and the cause. Its stack is that line alone, so Astro prints the message,
+ * not a trace through the HTTP client; the client's error stays available as `clientError`.
+ */
+export class ContentReadLoaderError extends Error {
+  override readonly name = 'ContentReadLoaderError';
+  /** The HTTP client's error, for debugging (not a `cause`: Astro would print its whole trace). */
+  declare readonly clientError?: unknown;
+  constructor(
+    readonly collection: string,
+    message: string,
+    clientError?: unknown,
+  ) {
+    super(message);
+    this.stack = `${this.name}: ${message}`;
+    Object.defineProperty(this, 'clientError', { value: clientError, enumerable: false });
+  }
+}
+
+/** The fields of @content-read/core's errors this package reads (duck-typed on purpose). */
+interface ClientErrorLike {
+  name?: string;
+  message?: string;
+  status?: number;
+  code?: string;
+  path?: string;
+  hint?: string;
+  timeout?: boolean;
+  issues?: { index?: number; id?: string; field: string; problem: string }[];
+}
+
+/** Why a sync failed, in words a site owner can act on. */
+export function describeCause(error: unknown): string {
+  const e = (
+    typeof error === 'object' && error ? error : { message: String(error) }
+  ) as ClientErrorLike;
+  const at = e.path ? ` on ${e.path}` : '';
+  const status = e.status
+    ? ` (${e.status}${e.code ? ` ${e.code}` : ''}${at})`
+    : at
+      ? ` (${at.trim()})`
+      : '';
+  switch (e.name) {
+    case 'AuthenticationError':
+      return `the API rejected the key${status}. Check ${KEY_VARIABLE} (or the apiKey option): it must be a current key of this workspace.`;
+    case 'NetworkError':
+      return `the API could not be reached${at}${e.timeout ? ' (timed out)' : ''}: ${firstLine(e.message)}. Check ${URL_VARIABLE} and that the service is running.`;
+    case 'RateLimitError':
+      return `the API kept rate-limiting the requests${status} after all retries. Try again later, or lower the concurrency option.`;
+    case 'ServerError':
+      return `the API failed${status} after all retries. Try again later.`;
+    case 'NotFoundError':
+      return `the API answered 404${at}: a blog in the blogs option does not exist or is not visible to this key. Check the blogs option and the key's blog scope.`;
+    case 'ValidationError': {
+      const issue = e.issues?.[0];
+      const where = issue
+        ? ` (${issue.id ? `item ${issue.id}, ` : ''}field ${issue.field}: ${issue.problem})`
+        : '';
+      return `the API sent data that does not match the Content Read API v1${where}${at}.`;
+    }
+    case 'ListingChangedError':
+      return `the content kept changing while it was being listed${at}. Run the build again.`;
+    default:
+      return `${firstLine(e.message ?? String(error))}.${e.hint ? ` ${e.hint}` : ''}`;
+  }
+}
+
+export function syncFailed(
+  collection: string,
+  error: unknown,
+  secret?: string,
+): ContentReadLoaderError {
+  const message = redact(
+    `Could not sync collection "${collection}": ${describeCause(error)}`,
+    secret,
+  );
+  // Keep the client's error for debugging, unless anything in it shows the key.
+  const leaks = secret !== undefined && inspect(error, { depth: 8 }).includes(secret);
+  return new ContentReadLoaderError(collection, message, leaks ? undefined : error);
+}
+
+export function invalidItem(collection: string, kind: string, problem: ItemProblem): string {
+  return `Collection "${collection}": ${kind} ${problem.id} is invalid: field "${problem.field}": ${firstLine(problem.problem)}.`;
+}
+
+export function redact(text: string, secret: string | undefined): string {
+  return secret ? text.split(secret).join('[redacted]') : text;
+}
+
+/** The first line, without a closing full stop (the messages here add their own). */
+function firstLine(text: string | undefined): string {
+  return ((text ?? '').split('\n')[0] ?? '').trim().replace(/\.+$/, '');
+}

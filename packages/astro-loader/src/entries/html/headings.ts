@@ -1,0 +1,37 @@
+import GithubSlugger from 'github-slugger';
+import { escapeAttribute } from './escape.js';
+
+/** A heading as Astro reports it for local Markdown (`render(entry).headings`). */
+export interface MarkdownHeading {
+  depth: number;
+  slug: string;
+  text: string;
+}
+
+export interface PendingHeading {
+  /** Index in the output of the open tag, filled in once every author id is known. */
+  chunk: number;
+  depth: number;
+  authorId: string;
+  attributes: string;
+  text: string;
+}
+
+/**
+ * Gives each heading its id and writes its open tag into `out`. Slugs come last: a generated
+ * one must not collide with an id the author put anywhere in the body.
+ */
+export function assignSlugs(
+  headings: PendingHeading[],
+  authorIds: ReadonlySet<string>,
+  out: string[],
+): MarkdownHeading[] {
+  const slugger = new GithubSlugger();
+  return headings.map((heading) => {
+    const text = heading.text.trim();
+    let slug = heading.authorId;
+    while (!slug || (authorIds.has(slug) && heading.authorId !== slug)) slug = slugger.slug(text);
+    out[heading.chunk] = `<h${heading.depth} id="${escapeAttribute(slug)}"${heading.attributes}>`;
+    return { depth: heading.depth, slug, text };
+  });
+}

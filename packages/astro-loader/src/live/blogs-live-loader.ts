@@ -1,0 +1,47 @@
+import type { Blog } from '@content-read/core';
+import type { LiveLoader } from 'astro/loaders';
+import { toEntryId } from '../entries/ids.js';
+import { blogData, wireBlogSchema } from '../entries/mapping.js';
+import { type BlogData, blogSchema } from '../entries/schema.js';
+import { LiveListingCache } from './live-cache.js';
+import { checkedItem, findByFilter, type LiveLoaderOptions, liveClient } from './live-client.js';
+import type { ContentReadLiveError } from './live-error.js';
+
+export type BlogEntryFilter = { id: string } | { slug: string };
+
+/** Live loader of blogs for src/live.config.ts. */
+export function blogsLiveLoader(options: LiveLoaderOptions = {}) {
+  const client = liveClient(options);
+  const cache = new LiveListingCache<Blog>(options.freshness ?? 2000);
+  const only = options.blogs ? new Set(options.blogs) : undefined;
+  async function read() {
+    const blogs = await cache.read(await client.get(), 'blogs');
+    return blogs.filter((b) => !only || only.has(b.id) || only.has(b.slug));
+  }
+  function toEntry(blog: Blog) {
+    const checked = checkedItem(wireBlogSchema, blog, 'blog');
+    return {
+      id: toEntryId(blog.id),
+      data: blogSchema.parse(blogData(checked)),
+      cacheHint: { tags: [`blog:${blog.id}`], lastModified: new Date(checked.updated_at) },
+    };
+  }
+  return {
+    name: 'content-read-blogs-live',
+    loadCollection: async ({ collection }) => {
+      try {
+        return { entries: (await read()).map(toEntry), cacheHint: { tags: ['blogs'] } };
+      } catch (error) {
+        return client.failure(collection, error);
+      }
+    },
+    loadEntry: async ({ collection, filter }) => {
+      try {
+        const found = findByFilter(await read(), filter);
+        return found ? toEntry(found) : undefined;
+      } catch (error) {
+        return client.failure(collection, error);
+      }
+    },
+  } satisfies LiveLoader<BlogData, BlogEntryFilter, never, ContentReadLiveError>;
+}

@@ -1,0 +1,80 @@
+import { type ContentReadClient, createClient, type TimeoutOptions } from '@content-read/core';
+import type { z } from 'astro/zod';
+import { type ConnectionOptions, resolveConnection } from '../config/connection.js';
+import { describeCause, redact } from '../config/errors.js';
+import { fromEntryId } from '../entries/ids.js';
+import { checkItem } from '../entries/mapping.js';
+import { ContentReadLiveError } from './live-error.js';
+
+/** Options of both live loaders. */
+export interface LiveLoaderOptions extends ConnectionOptions {
+  /** Only these blogs (ids or slugs). */
+  blogs?: string[];
+  concurrency?: number;
+  /** Per-request timeouts in ms: `{ connect, headers, body }`. Default: core's (10 s, 30 s, 30 s). */
+  timeouts?: TimeoutOptions;
+  /**
+   * How long (ms) a listing read from the API is used as it is before it is revalidated; every
+   * request in the meantime shares it, as do concurrent requests during a revalidation.
+   * Default 2000; 0 revalidates on every request (still one request for concurrent ones).
+   */
+  freshness?: number;
+  /** Largest size (bytes, roughly) of the rendered articles kept between requests. Default 100 MB. */
+  renderCacheBytes?: number;
+}
+
+/**
+ * One client per loader, made on first use (so a missing variable fails the request, not the
+ * import), and the failure every loader method returns, with the key redacted.
+ */
+export function liveClient(options: LiveLoaderOptions) {
+  let made: Promise<ContentReadClient> | undefined;
+  let key = '';
+  const make = async () => {
+    const conn = await resolveConnection(options, process.cwd(), 'Live collection');
+    key = conn.apiKey;
+    return createClient({
+      ...conn,
+      ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+      ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+    });
+  };
+  const get = (): Promise<ContentReadClient> => {
+    // A failed resolution is not kept: the next request tries again (e.g. once .env is fixed).
+    made ??= make().catch((error) => {
+      made = undefined;
+      throw error;
+    });
+    return made;
+  };
+  const failure = (collection: string, error: unknown) => {
+    const { status, code } = (error ?? {}) as { status?: unknown; code?: unknown };
+    return {
+      error: new ContentReadLiveError(
+        collection,
+        redact(`Could not load "${collection}": ${describeCause(error)}`, key),
+        typeof status === 'number' ? status : undefined,
+        typeof code === 'string' ? code : undefined,
+      ),
+    };
+  };
+  return { get, failure };
+}
+
+/** The item checked against the loader's schema, or an error naming its id and field. */
+export function checkedItem<T>(schema: z.ZodType<T>, item: unknown, noun: string): T {
+  const checked = checkItem(schema, item);
+  if (checked.ok) return checked.value;
+  const { id, field, problem } = checked.problem;
+  throw new Error(`${noun} ${id} field "${field}": ${problem}`);
+}
+
+/** The item an entry filter names: by entry id (or API id), else by slug. */
+export function findByFilter<T extends { id: string; slug: string }>(
+  items: T[],
+  filter: { id: string } | { slug: string },
+): T | undefined {
+  return 'id' in filter
+    ? items.find((item) => item.id === filter.id || item.id === fromEntryId(filter.id))
+    : items.find((item) => item.slug === filter.slug);
+}

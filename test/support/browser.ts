@@ -1,0 +1,50 @@
+import { mkdir } from 'node:fs/promises';
+import { type Browser, chromium } from 'playwright-core';
+import { inject } from 'vitest';
+import type { ChromiumChoice } from './find-chromium.js';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** Found once per run by test/support/browser-setup.ts. */
+    chromium: ChromiumChoice;
+  }
+}
+
+/**
+ * Flags for every browser test. Host resolution is pinned so that the browser can only reach
+ * loopback: images the demo dataset points at elsewhere fail fast instead of leaving the
+ * machine; background networking and component updates are off for the same reason.
+ * (@sparticuz/chromium's own args are for AWS Lambda and turn web security off, which
+ * would make the CORS test meaningless, so they are not used.)
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--no-zygote',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+];
+
+/** Launches the run's Chromium headless; fails with what to install when there is none. */
+export async function launchChromium(
+  choice: ChromiumChoice = inject('chromium'),
+): Promise<Browser> {
+  if (!choice.ok) throw new Error(choice.message);
+  // launch() gives every browser a fresh temporary profile (user-data-dir) and removes it on close.
+  return chromium.launch({
+    executablePath: choice.executablePath,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}
+
+/** Where screenshots are kept (git-ignored), created on demand. */
+export async function artifactsDir(): Promise<string> {
+  const dir = new URL('../../test-results/', import.meta.url).pathname;
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
