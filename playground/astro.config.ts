@@ -1,6 +1,6 @@
 import node from '@astrojs/node';
+import { mockContentApi } from '@content-read/mock-server/astro';
 import { defineConfig } from 'astro/config';
-import { mockContentApi } from './integrations/mock-content-api.ts';
 
 // Static site from the build-time loaders, plus one on-demand route (src/pages/live/) that reads
 // the API at request time through the live loader; @astrojs/node serves that route.

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
+import { demoKeys } from '@content-read/mock-server';
+import { configuredApiUrl, startMockContentApi } from '@content-read/mock-server/astro';
 import { build } from 'astro';
-import { configuredApiUrl, startMockContentApi } from '../integrations/mock-content-api.ts';
 import { type ServedSite, serveBuild } from './serve.ts';
 
 /**
@@ -13,7 +14,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
 const ownApi = configuredApiUrl(new URL('..', import.meta.url), 'production');
 if (ownApi) console.log(`Reading the Content Read API at ${ownApi}`);
-const mock = ownApi ? undefined : await startMockContentApi({ info: (m) => console.log(m) });
+const mock = ownApi ? undefined : await startMockContentApi({}, { info: (m) => console.log(m) });
 
 await build({ root, logLevel: 'warn' });
 
@@ -29,7 +30,13 @@ try {
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`\n  Content Read Playground, built and served in ${seconds} s:\n\n    ${site.url}\n`);
-console.log(`  Live route: ${site.url}live/   ·   Ctrl-C to stop\n`);
+console.log(`  Live route: ${site.url}live/`);
+if (mock) {
+  // The site reads with the first key; the others show what a key's scope changes.
+  console.log(`\n  Mock Content Read API: ${mock.baseUrl}  (Authorization: Bearer <key>)`);
+  for (const k of demoKeys) console.log(`    ${k.key.padEnd(26)} ${k.description}`);
+}
+console.log('\n  Ctrl-C to stop\n');
 
 let stopping = false;
 async function stop() {

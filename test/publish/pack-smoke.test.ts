@@ -1,13 +1,14 @@
 /**
  * What we publish works outside this workspace: `npm pack` the three packages, install the
  * tarballs and astro from the registry into a new Astro site under the OS temp folder, start
- * the mock server from its installed bin, build the site against it and read the HTML.
+ * the mock server from its installed bin, build the site against it and read the HTML; then
+ * build it again with the mock started by the `@content-read/mock-server/astro` integration.
  */
-import { lstat, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, lstat, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { cleanEnv, PACKAGES, repoRoot, run, type Started, startMockBin } from './pack.js';
+import { cleanEnv, createPackedSite, PACKAGES, run, type Started, startMockBin } from './pack.js';
 
 const KEY = 'demo-full-access-key';
 let root: string;
@@ -37,42 +38,12 @@ const articles = await getCollection('articles');
 beforeAll(async () => {
   const started = Date.now();
   root = await mkdtemp(join(tmpdir(), 'content-read-smoke-'));
-  const tarballs = join(root, 'tarballs');
   site = join(root, 'site');
-  await mkdir(tarballs);
-  await mkdir(join(site, 'src/pages'), { recursive: true });
   // The workspace's dist/ must be built (npm test builds first).
-  const packed = await run(
-    'npm',
-    [
-      'pack',
-      '--json',
-      '--pack-destination',
-      tarballs,
-      ...PACKAGES.flatMap((p) => ['-w', `packages/${p}`]),
-    ],
-    repoRoot,
-  );
-  const files = JSON.parse(packed.output.slice(packed.output.indexOf('['))) as {
-    name: string;
-    filename: string;
-  }[];
-  const astro = JSON.parse(
-    await readFile(join(repoRoot, 'node_modules/astro/package.json'), 'utf8'),
-  ) as { version: string };
-  const dependencies: Record<string, string> = { astro: astro.version };
-  for (const f of files) dependencies[f.name] = `file:../tarballs/${f.filename}`;
-  await writeFile(
-    join(site, 'package.json'),
-    JSON.stringify({ name: 'smoke-site', private: true, type: 'module', dependencies }, null, 2),
-  );
-  await writeFile(join(site, 'src/content.config.ts'), CONTENT_CONFIG);
-  await writeFile(join(site, 'src/pages/index.astro'), PAGE);
-  await run(
-    'npm',
-    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
-    site,
-  );
+  await createPackedSite(site, join(root, 'tarballs'), {
+    'src/content.config.ts': CONTENT_CONFIG,
+    'src/pages/index.astro': PAGE,
+  });
   console.log(`pack + install: ${Date.now() - started} ms`);
   mock = await startMockBin(site);
 }, 300_000);
@@ -96,6 +67,16 @@ test('the tarballs hold built ESM, types and the bins, and no tests', async () =
     await readFile(join(site, 'node_modules/@content-read/core/package.json'), 'utf8'),
   );
   expect(core.exports['./openapi.json']).toBe('./openapi.json');
+  // The bins are committed entry files that import the built CLI.
+  await access(join(site, 'node_modules/@content-read/core/bin/content-read.js'));
+  await access(join(site, 'node_modules/@content-read/mock-server/bin/content-read-mock.js'));
+  const mockPkg = JSON.parse(
+    await readFile(join(site, 'node_modules/@content-read/mock-server/package.json'), 'utf8'),
+  );
+  expect(mockPkg.exports['./astro']).toEqual({
+    types: './dist/astro.d.ts',
+    import: './dist/astro.js',
+  });
   // The installed core is the tarball's, not a registry copy.
   expect(await readdir(join(site, 'node_modules/@content-read'))).toEqual([
     'astro-loader',
@@ -136,6 +117,43 @@ test('astro build of the new site renders the real articles from the mock server
   const rendered = [...html.matchAll(/<li>(.*?)<\/li>/g)].map((m) => decode(m[1] ?? ''));
   expect(rendered.sort()).toEqual(data.map((a) => a.title).sort());
   expect(html).not.toContain(KEY);
+});
+
+test("the installed bin's --wait probe sees the running mock (the README's CI recipe)", async () => {
+  const bin = join(site, 'node_modules/.bin/content-read-mock');
+  const { output } = await run(bin, ['--wait', mock?.baseUrl ?? '', '--wait-timeout', '10'], site);
+  expect(output).toBe(`Content Read API ready at ${mock?.baseUrl}\n`);
+});
+
+test('mockContentApi() from @content-read/mock-server/astro starts the mock for astro build and stops it', async () => {
+  const config = join(site, 'astro.config.mjs');
+  await writeFile(
+    config,
+    `import { defineConfig } from 'astro/config';
+import { mockContentApi } from '@content-read/mock-server/astro';
+
+export default defineConfig({ integrations: [mockContentApi()] });
+`,
+  );
+  try {
+    // No CONTENT_API_* in this environment: the integration supplies both.
+    const { output } = await run(
+      process.execPath,
+      [join(site, 'node_modules/astro/bin/astro.mjs'), 'build'],
+      site,
+      cleanEnv(),
+    );
+    expect(output).toMatch(
+      /Mock Content Read API \(built-in demo dataset\) at http:\/\/127\.0\.0\.1:\d+\/api\/v1/,
+    );
+    expect(output).toContain('Mock Content Read API stopped');
+    const html = await readFile(join(site, 'dist/index.html'), 'utf8');
+    expect(html).toContain('<h1>3 blogs</h1>');
+    expect([...html.matchAll(/<li>/g)].length).toBeGreaterThan(10);
+    expect(html).not.toContain(KEY);
+  } finally {
+    await rm(config);
+  }
 });
 
 function decode(text: string): string {

@@ -4,6 +4,7 @@
  * folder sees nothing of this workspace.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -80,4 +81,54 @@ export async function startMockBin(siteDir: string): Promise<Started> {
       await closed;
     },
   };
+}
+
+/**
+ * A new Astro site in `site` that depends on astro (the workspace's version, from the registry)
+ * and the tarballs of our packages (`npm pack` of the built workspace into `tarballs`), installed.
+ * `files` are written first (path relative to the site -> content).
+ */
+export async function createPackedSite(
+  site: string,
+  tarballs: string,
+  files: Record<string, string>,
+): Promise<void> {
+  await mkdir(tarballs, { recursive: true });
+  const packed = await run(
+    'npm',
+    [
+      'pack',
+      '--json',
+      '--pack-destination',
+      tarballs,
+      ...PACKAGES.flatMap((p) => ['-w', `packages/${p}`]),
+    ],
+    repoRoot,
+  );
+  const packedFiles = JSON.parse(packed.output.slice(packed.output.indexOf('['))) as {
+    name: string;
+    filename: string;
+  }[];
+  const astro = JSON.parse(
+    await readFile(join(repoRoot, 'node_modules/astro/package.json'), 'utf8'),
+  ) as { version: string };
+  const dependencies: Record<string, string> = { astro: astro.version };
+  for (const f of packedFiles) dependencies[f.name] = `file:${join(tarballs, f.filename)}`;
+  const all = {
+    'package.json': JSON.stringify(
+      { name: 'smoke-site', private: true, type: 'module', dependencies },
+      null,
+      2,
+    ),
+    ...files,
+  };
+  for (const [path, content] of Object.entries(all)) {
+    await mkdir(dirname(join(site, path)), { recursive: true });
+    await writeFile(join(site, path), content);
+  }
+  await run(
+    'npm',
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
+    site,
+  );
 }

@@ -101,7 +101,7 @@ export interface ValidationIssue {
   problem: string;
 }
 
-/** A response that does not match the contract (api-v1.md), or is not JSON at all. */
+/** A response that does not match the contract (docs/api-v1.md), or is not JSON at all. */
 export class ValidationError extends ContentReadError {
   override name = 'ValidationError';
   readonly issues: ValidationIssue[];

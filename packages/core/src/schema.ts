@@ -1,5 +1,5 @@
 /**
- * zod 4 schemas for the wire format (api-v1.md sections 4, 5, 7). Objects are `.loose()`:
+ * zod 4 schemas for the wire format (docs/api-v1.md §4, §5, §7). Objects are `.loose()`:
  * unknown fields are kept, never rejected. Field names are the wire's snake_case.
  * Export them so callers can `.extend()` them.
  */

@@ -1,4 +1,4 @@
-/** Public option, event and result types (see contracts.md and the README). */
+/** Public option, event and result types (see the README; the wire format is docs/api-v1.md). */
 import type { Dispatcher } from 'undici';
 import type { ValidationIssue } from './errors.js';
 import type { ListMeta } from './schema.js';

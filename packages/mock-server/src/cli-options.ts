@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import type { FaultConfig } from './faults.js';
-import type { GenerateOptions } from './generator.js';
-import type { RateLimitConfig } from './rate-limit.js';
+import type { GenerateOptions } from './data/generator.js';
+import type { FaultConfig } from './http/faults.js';
+import type { RateLimitConfig } from './http/rate-limit.js';
 
 export const HELP = `content-read-mock — a complete, scoped mock of the Content Read API v1
 
@@ -11,6 +11,9 @@ Server
   --port <n>               port to listen on (default 4010; 0 picks a free one)
   --host <addr>            address to bind (default 127.0.0.1, loopback only)
   --quiet                  no per-request log lines
+Readiness (for scripts and CI; starts no server)
+  --wait <base-url>        wait until the API at base-url answers discovery, then exit 0
+                           (exit 1 after --wait-timeout seconds, default 30)
 Data (default: the built-in demo dataset)
   --dataset <file>         serve a dataset JSON file (validated; see README "Dataset format")
   --generate-articles <n>  serve a generated dataset with n articles
@@ -41,6 +44,7 @@ export interface CliConfig {
   port: number;
   host: string;
   quiet: boolean;
+  wait: { baseUrl: string; timeoutSeconds: number } | undefined;
   dataset: string | undefined;
   generate: GenerateOptions | undefined;
   writeDataset: string | undefined;
@@ -60,6 +64,8 @@ export function parseCli(argv: string[]): CliConfig {
       help: { type: 'boolean', short: 'h' },
       quiet: { type: 'boolean' },
       port: s,
+      wait: s,
+      'wait-timeout': s,
       host: s,
       dataset: s,
       'write-dataset': s,
@@ -99,6 +105,12 @@ export function parseCli(argv: string[]): CliConfig {
     }
     return n;
   };
+  if (v['wait-timeout'] !== undefined && v.wait === undefined)
+    throw new Error('--wait-timeout needs --wait <base-url>.');
+  const wait =
+    v.wait === undefined
+      ? undefined
+      : { baseUrl: baseUrlOf(v.wait), timeoutSeconds: num('wait-timeout', 0) ?? 30 };
   const articles = num('generate-articles', 0);
   if (v.dataset !== undefined && articles !== undefined)
     throw new Error('Give either --dataset or --generate-articles, not both.');
@@ -148,12 +160,19 @@ export function parseCli(argv: string[]): CliConfig {
     port: num('port', 0, 65535) ?? 4010,
     host: v.host ?? '127.0.0.1',
     quiet: v.quiet === true,
+    wait,
     dataset: v.dataset,
     generate,
     writeDataset: v['write-dataset'],
     faults,
     rateLimit,
   };
+}
+
+function baseUrlOf(value: string): string {
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
+    throw new Error(`--wait needs the API's base URL (http://host:port/api/v1), got "${value}".`);
+  return value;
 }
 
 function stallAt(value: string): 'headers' | 'body' {

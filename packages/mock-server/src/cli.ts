@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 import { type CliConfig, HELP, parseCli } from './cli-options.js';
-import { demoKeys } from './default-dataset.js';
-import { GENERATED_KEYS, generateDataset, writeGeneratedDataset } from './generator.js';
-import { loadDataset } from './load-dataset.js';
+import { GENERATED_KEYS, generateDataset, writeGeneratedDataset } from './data/generator.js';
+import { loadDataset } from './data/load-dataset.js';
+import type { Dataset } from './data/schema.js';
+import { demoKeys } from './demo/default-dataset.js';
+import { waitUntilReady } from './http/wait-ready.js';
 import { createMockServer } from './mock-server.js';
-import type { Dataset } from './schema.js';
 
 async function main(argv: string[]): Promise<number> {
   let config: CliConfig;
@@ -19,6 +20,18 @@ async function main(argv: string[]): Promise<number> {
   if (config.help) {
     process.stdout.write(HELP);
     return 0;
+  }
+  if (config.wait !== undefined) {
+    const { baseUrl, timeoutSeconds } = config.wait;
+    const result = await waitUntilReady(baseUrl, timeoutSeconds * 1000);
+    if (result.ready) {
+      process.stdout.write(`Content Read API ready at ${baseUrl}\n`);
+      return 0;
+    }
+    process.stderr.write(
+      `content-read-mock: no Content Read API answered at ${baseUrl} within ${timeoutSeconds} s (last: ${result.lastProblem}).\n`,
+    );
+    return 1;
   }
   if (config.writeDataset !== undefined && config.generate !== undefined) {
     const bytes = await writeGeneratedDataset(config.generate, config.writeDataset);

@@ -1,25 +1,12 @@
-export { parseAuthorization } from './auth.js';
-export { DatasetError, type DatasetIssue } from './dataset-errors.js';
-export { defaultDataset, demoKeys } from './default-dataset.js';
-export type { FaultConfig, FaultRule } from './faults.js';
+export { DatasetError, type DatasetIssue } from './data/dataset-errors.js';
+export type { DatasetEdits, KeyPatch } from './data/edits.js';
 export {
   GENERATED_KEYS,
   type GenerateOptions,
   generateDataset,
   writeGeneratedDataset,
-} from './generator.js';
-export { loadDataset } from './load-dataset.js';
-export {
-  createMockServer,
-  type KeyPatch,
-  type MockServer,
-  type MockServerOptions,
-} from './mock-server.js';
-export type { ListenOptions, RunningServer } from './node-face.js';
-export type { FaultKind, RouteName } from './outcome.js';
-export { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './query.js';
-export type { RateLimitConfig } from './rate-limit.js';
-export type { MockStats, RequestRecord } from './request-log.js';
+} from './data/generator.js';
+export { loadDataset } from './data/load-dataset.js';
 export type {
   ArticleRecord,
   Author,
@@ -30,7 +17,15 @@ export type {
   TeamRecord,
   ValidDataset,
   WorkspaceRecord,
-} from './schema.js';
-export { datasetSchema } from './schema.js';
-export type { LiveDataset, StoredKey } from './store.js';
-export { validateDataset } from './validate-dataset.js';
+} from './data/schema.js';
+export { datasetSchema } from './data/schema.js';
+export type { LiveDataset, StoredKey } from './data/store.js';
+export { validateDataset } from './data/validate-dataset.js';
+export { defaultDataset, demoKeys } from './demo/default-dataset.js';
+export type { FaultConfig, FaultRule } from './http/faults.js';
+export type { ListenOptions, RunningServer } from './http/node-face.js';
+export type { FaultKind, RouteName } from './http/outcome.js';
+export { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './http/query.js';
+export type { RateLimitConfig } from './http/rate-limit.js';
+export type { MockStats, RequestRecord } from './http/request-log.js';
+export { createMockServer, type MockServer, type MockServerOptions } from './mock-server.js';

@@ -2,7 +2,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -154,4 +156,35 @@ describe('content-read-mock CLI', () => {
     expect(bad.out).toContain('nope.json');
     expect(bad.out).toContain('cannot read the file');
   }, 20_000);
+
+  it('--wait exits 0 once a server answers discovery, and 1 with the reason when none does in time', async () => {
+    const free = createServer();
+    await new Promise<void>((done) => free.listen(0, '127.0.0.1', done));
+    const port = (free.address() as AddressInfo).port;
+    await new Promise((done) => free.close(done));
+    const baseUrl = `http://127.0.0.1:${port}/api/v1`;
+
+    const nobody = await run(['--wait', baseUrl, '--wait-timeout', '1']);
+    expect(nobody.code).toBe(1);
+    expect(nobody.out).toContain(
+      `no Content Read API answered at ${baseUrl} within 1 s (last: ECONNREFUSED)`,
+    );
+
+    // The waiter starts first, as in a CI script that backgrounds the server.
+    const waiting = run(['--wait', baseUrl, '--wait-timeout', '20']);
+    const server = await launch(['--port', String(port), '--quiet']);
+    try {
+      const ready = await waiting;
+      expect(ready).toEqual({ code: 0, out: `Content Read API ready at ${baseUrl}\n` });
+    } finally {
+      server.child.kill('SIGTERM');
+      await once(server.child, 'exit');
+    }
+
+    const notAnApi = await run(['--wait', `${server.baseUrl}/nowhere`, '--wait-timeout', '0']);
+    expect(notAnApi.code).toBe(1);
+    expect((await run(['--wait', 'localhost:4010'])).out).toContain(
+      "--wait needs the API's base URL",
+    );
+  }, 40_000);
 });

@@ -2,7 +2,7 @@ import { z } from 'astro/zod';
 import { toEntryId } from './ids.js';
 
 /**
- * What the loaders need from the API's objects (api-v1.md section 5), checked item by
+ * What the loaders need from the API's objects (docs/api-v1.md §5), checked item by
  * item so one bad article can be named (id and field) and, if asked, skipped.
  * Unknown fields are ignored; missing optional-ish fields take the API's empty values.
  */

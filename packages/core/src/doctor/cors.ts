@@ -1,5 +1,5 @@
 /**
- * The CORS preflight a browser sends before reading the API with a key (api-v1.md §8):
+ * The CORS preflight a browser sends before reading the API with a key (docs/api-v1.md §8):
  * OPTIONS with Origin, Access-Control-Request-Method and -Headers: Authorization.
  * No key is sent, exactly as a browser would not.
  */

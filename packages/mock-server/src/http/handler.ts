@@ -1,3 +1,5 @@
+import { ScopeCache } from '../data/scope.js';
+import type { DataStore } from '../data/store.js';
 import { parseAuthorization } from './auth.js';
 import type { FaultInjector } from './faults.js';
 import { DISCOVERY, ListingCache } from './listings.js';
@@ -14,7 +16,6 @@ import {
   preflight,
 } from './responses.js';
 import { routeOf, splitTarget } from './routes.js';
-import type { DataStore } from './store.js';
 
 /** The parts of a request the behaviour looks at; faces fill it from whatever they receive. */
 export interface CoreRequest {
@@ -31,11 +32,15 @@ export interface HandlerParts {
   rateLimiter: RateLimiter | undefined;
 }
 
-/** The one implementation of api-v1.md. Synchronous: faces carry out delays and cut bodies. */
+/** The one implementation of docs/api-v1.md. Synchronous: faces carry out delays and cut bodies. */
 export class Handler {
-  readonly listings = new ListingCache();
+  readonly #scopes: ScopeCache;
+  readonly #listings: ListingCache;
 
-  constructor(private readonly parts: HandlerParts) {}
+  constructor(private readonly parts: HandlerParts) {
+    this.#scopes = new ScopeCache(parts.store);
+    this.#listings = new ListingCache(() => parts.store.version);
+  }
 
   /** Never throws: a bug in the mock becomes a 500 `internal` with CORS, not a crashed process. */
   respond(req: CoreRequest): Outcome {
@@ -143,14 +148,14 @@ export class Handler {
     const extra = { ...PRIVATE_CACHE_HEADERS, ...limitHeaders };
     const query = parseListQuery(search, route === 'articles');
     if ('code' in query) return error(400, query.code, query.message, isHead, route, extra);
-    const scope = store.scopeFor(key);
+    const scope = this.#scopes.forKey(key);
     let blogId: string | undefined;
     if (query.blog !== undefined) {
       blogId = scope.blogByRef.get(query.blog)?.id;
       if (blogId === undefined)
         return error(404, 'not_found', MESSAGES.not_found_blog, isHead, route, extra);
     }
-    const page = this.listings.page(store.version, scope, route, query, blogId);
+    const page = this.#listings.page(scope, route, query, blogId);
     return ok(page.rep, req, route, { ...extra, link: page.link });
   }
 }

@@ -1,11 +1,11 @@
-import { B64TOKEN } from './schema.js';
+import { B64TOKEN } from '../data/schema.js';
 
 export type AuthorizationParse =
   | { ok: true; token: string }
   | { ok: false; code: 'missing_token' | 'invalid_authorization' };
 
 /**
- * Section 2 of api-v1.md: exactly `Bearer <token>` — the scheme word in any case, one space, a
+ * docs/api-v1.md §2: exactly `Bearer <token>` — the scheme word in any case, one space, a
  * b64token. Anything else (no scheme, other schemes, empty token, extra or other whitespace) is
  * `invalid_authorization`; no header at all is `missing_token`.
  */

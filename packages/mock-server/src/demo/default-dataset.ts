@@ -1,14 +1,14 @@
-import { type BlogSpec, DEMO_BLOGS } from './demo-blogs.js';
-import { demoBody, plainText } from './demo-content.js';
-import { DEMO_HEADINGS, DEMO_TITLES } from './demo-titles.js';
-import { createRandom, pick } from './random.js';
-import type { ArticleRecord, BlogRecord, Dataset } from './schema.js';
+import { createRandom, pick } from '../data/random.js';
+import type { ArticleRecord, BlogRecord, Dataset } from '../data/schema.js';
+import { type BlogSpec, DEMO_BLOGS } from './blogs.js';
+import { demoBody, plainText } from './content.js';
+import { DEMO_HEADINGS, DEMO_TITLES } from './titles.js';
 
 const ANCHOR = Date.parse('2026-11-01T09:00:00Z');
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 
-/** The demo keys: each shows one scope rule of api-v1.md section 3. */
+/** The demo keys: each shows one scope rule of docs/api-v1.md §3. */
 export const demoKeys = [
   {
     name: 'full',

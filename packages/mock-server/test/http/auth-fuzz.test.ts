@@ -2,7 +2,7 @@
 // (scheme case-insensitive), never cause a 5xx, never echo the token. Runs: MOCK_FUZZ_RUNS (default 150).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FULL, OTHER, PRIVATE_SCOPE, REVOKED, TWO_BLOGS, useServer } from './support.js';
+import { FULL, OTHER, PRIVATE_SCOPE, REVOKED, TWO_BLOGS, useServer } from '../support.js';
 
 const RUNS = Number(process.env.MOCK_FUZZ_RUNS ?? 150);
 const VALID = [FULL, TWO_BLOGS, PRIVATE_SCOPE, OTHER];

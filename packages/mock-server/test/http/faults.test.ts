@@ -1,7 +1,7 @@
 // Fault injection: each kind happens, is counted in stats, and a seeded replay gives the same sequence.
 import { describe, expect, it } from 'vitest';
-import { createMockServer, type FaultConfig } from '../src/index.js';
-import { FULL, start } from './support.js';
+import { createMockServer, type FaultConfig } from '../../src/index.js';
+import { FULL, start } from '../support.js';
 
 async function statuses(faults: FaultConfig, n: number, path = '/api/v1/blogs'): Promise<number[]> {
   const running = await start({ faults });

@@ -10,7 +10,7 @@ import {
   demoKeys,
   loadDataset,
   validateDataset,
-} from '../src/index.js';
+} from '../../src/index.js';
 
 function problems(
   mutate: (d: ReturnType<typeof defaultDataset> & Record<string, unknown>) => void,

@@ -100,3 +100,8 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
   }
   return false;
 }
+
+/** The first half of a body (at least one byte): what a cut or stalled delivery sends first. */
+export function half(body: Buffer): Buffer {
+  return body.subarray(0, Math.max(1, Math.floor(body.length / 2)));
+}

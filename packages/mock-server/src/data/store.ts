@@ -6,8 +6,8 @@ import type {
   ValidDataset,
   WorkspaceRecord,
 } from './schema.js';
-import { type Scope, ScopeCache } from './scope.js';
 import { validateDataset } from './validate-dataset.js';
+import { VersionedCache } from './versioned-cache.js';
 
 /** A key as the server holds it: hashed; the clear key is never kept. */
 export interface StoredKey {
@@ -32,8 +32,9 @@ export interface LiveDataset {
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
- * The server's data: records by id, keys by hash, and the derived views (sorted lists, scopes),
- * rebuilt lazily after a change. `version` goes up on every change so cached pages are dropped.
+ * The server's data: records by id, and views derived from them (sorted lists, keys by hash)
+ * made on first use. `version` goes up on every change; every derived view, here and in the
+ * scopes and list pages, is a {@link VersionedCache} and is dropped when it does.
  */
 export class DataStore {
   version = 0;
@@ -42,9 +43,8 @@ export class DataStore {
   readonly keys = new Map<string, StoredKey>();
   readonly blogs = new Map<string, BlogRecord>();
   readonly articles = new Map<string, ArticleRecord>();
-  private keyByHash = new Map<string, StoredKey>();
-  private sorted: LiveDataset | undefined;
-  readonly scopes = new ScopeCache(this);
+  readonly #sorted = new VersionedCache<'live', LiveDataset>(() => this.version);
+  readonly #keyIndex = new VersionedCache<'byHash', Map<string, StoredKey>>(() => this.version);
 
   constructor(data: ValidDataset) {
     for (const w of data.workspaces) this.workspaces.set(w.id, w);
@@ -55,44 +55,35 @@ export class DataStore {
     }
     for (const b of data.blogs) this.blogs.set(b.id, b);
     for (const a of data.articles) this.articles.set(a.id, a);
-    this.reindexKeys();
   }
 
   /** The key whose hash matches; the presented key is hashed once and never compared as text. */
   keyForToken(token: string): StoredKey | undefined {
-    return this.keyByHash.get(hashKey(token));
-  }
-
-  scopeFor(key: StoredKey): Scope {
-    return this.scopes.forKey(key);
+    const byHash = this.#keyIndex.get(
+      'byHash',
+      () => new Map([...this.keys.values()].map((k) => [k.key_sha256, k])),
+    );
+    return byHash.get(hashKey(token));
   }
 
   get live(): LiveDataset {
-    this.sorted ??= {
+    return this.#sorted.get('live', () => ({
       workspaces: [...this.workspaces.values()].sort(byId),
       teams: [...this.teams.values()].sort(byId),
       keys: [...this.keys.values()].sort(byId),
       blogs: [...this.blogs.values()].sort(byId),
       articles: [...this.articles.values()].sort(byId),
-    };
-    return this.sorted;
+    }));
   }
 
-  /** Call after any change: bumps the version and drops derived views. */
+  /** Call after any change: a new version, so every derived view is made again. */
   changed(): void {
     this.version++;
-    this.sorted = undefined;
-    this.reindexKeys();
-    this.scopes.clear();
   }
 
   /** Check the whole dataset still holds together (references, uniqueness) after a change. */
   revalidate(what: string): void {
     const { keys, ...rest } = this.live;
     validateDataset({ ...rest, keys: keys.map((k) => ({ ...k })) }, what);
-  }
-
-  private reindexKeys(): void {
-    this.keyByHash = new Map([...this.keys.values()].map((k) => [k.key_sha256, k]));
   }
 }

@@ -1,5 +1,5 @@
 import type { Handler } from './handler.js';
-import type { Outcome } from './outcome.js';
+import { half, type Outcome } from './outcome.js';
 import type { RequestLog } from './request-log.js';
 
 /** The web-standard face: Request in, Response out. msw and `server.handle` use it. */
@@ -63,10 +63,6 @@ function bodyOf(outcome: Outcome, signal: AbortSignal): ConstructorParameters<ty
     });
   }
   return new Uint8Array(body);
-}
-
-export function half(body: Buffer): Buffer {
-  return body.subarray(0, Math.max(1, Math.floor(body.length / 2)));
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -1,9 +1,9 @@
 // Property-based scope tests: for random datasets and keys, each endpoint returns exactly the set
-// that api-v1.md section 3 allows. Runs: MOCK_PROPERTY_RUNS (default 20; the soak suite raises it).
+// that docs/api-v1.md §3 allows. Runs: MOCK_PROPERTY_RUNS (default 20; the soak suite raises it).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Dataset } from '../src/index.js';
-import { start } from './support.js';
+import type { Dataset } from '../../src/index.js';
+import { start } from '../support.js';
 
 const RUNS = Number(process.env.MOCK_PROPERTY_RUNS ?? 20);
 const T = '2025-01-01T00:00:00Z';

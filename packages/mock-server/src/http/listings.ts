@@ -1,9 +1,11 @@
+import type { ArticleRecord, BlogRecord } from '../data/schema.js';
+import type { Scope } from '../data/scope.js';
+import { VersionedCache } from '../data/versioned-cache.js';
 import { type Representation, represent } from './outcome.js';
 import type { ListQuery } from './query.js';
-import type { ArticleRecord, BlogRecord } from './schema.js';
-import type { Scope } from './scope.js';
 
-export interface ListPage {
+/** A list page as served: its bytes with ETag, and its Link header. */
+export interface SerialisedPage {
   rep: Representation;
   link: string;
 }
@@ -24,38 +26,33 @@ function toWire(record: BlogRecord | ArticleRecord): string {
 const MAX_CACHED_PAGES = 10_000;
 
 /**
- * Serialised list pages with their ETag and Link header, per (data version, visible set, route,
- * blog, page, per_page): a page is built once and then served as stored bytes.
+ * Serialised list pages with their ETag and Link header, per (visible set, route, blog, page,
+ * per_page) and data version: a page is built once and then served as stored bytes.
  */
 export class ListingCache {
-  private pages = new Map<string, ListPage>();
-  private version = -1;
+  readonly #pages: VersionedCache<string, SerialisedPage>;
+
+  constructor(dataVersion: () => number) {
+    this.#pages = new VersionedCache(dataVersion, MAX_CACHED_PAGES);
+  }
 
   page(
-    version: number,
     scope: Scope,
     route: 'blogs' | 'articles',
     query: ListQuery,
     blogId: string | undefined,
-  ): ListPage {
-    if (version !== this.version || this.pages.size >= MAX_CACHED_PAGES) {
-      this.pages.clear();
-      this.version = version;
-    }
+  ): SerialisedPage {
     const blogPart = query.blog === undefined ? '' : `=${query.blog}`;
     const cacheKey = `${scope.serial}|${route}|${blogPart}|${query.page}|${query.perPage}`;
-    let page = this.pages.get(cacheKey);
-    if (page === undefined) {
+    return this.#pages.get(cacheKey, () => {
       const items: readonly (BlogRecord | ArticleRecord)[] =
         route === 'blogs'
           ? scope.blogs
           : blogId === undefined
             ? scope.articles
             : scope.articlesOfBlog(blogId);
-      page = buildPage(route, items, query);
-      this.pages.set(cacheKey, page);
-    }
-    return page;
+      return buildPage(route, items, query);
+    });
   }
 }
 
@@ -63,7 +60,7 @@ function buildPage(
   route: 'blogs' | 'articles',
   items: readonly (BlogRecord | ArticleRecord)[],
   query: ListQuery,
-): ListPage {
+): SerialisedPage {
   const { page, perPage } = query;
   const total = items.length;
   // An empty listing still has one (empty) page, so `rel="last"` always names a page that exists.

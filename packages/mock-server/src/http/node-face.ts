@@ -1,9 +1,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Handler } from './handler.js';
-import { ALLOW, CORS_HEADERS, errorRepresentation, JSON_TYPE, type Outcome } from './outcome.js';
+import {
+  ALLOW,
+  CORS_HEADERS,
+  errorRepresentation,
+  half,
+  JSON_TYPE,
+  type Outcome,
+} from './outcome.js';
 import type { RequestLog } from './request-log.js';
-import { half } from './web-face.js';
 
 export interface ListenOptions {
   /** Default 0: an ephemeral port, so parallel test runs never collide. */

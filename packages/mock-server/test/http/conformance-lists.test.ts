@@ -1,6 +1,6 @@
-// api-v1.md sections 5 and 6: the list envelope, pagination, Link, order, and the articles query.
+// docs/api-v1.md §5 and §6: the list envelope, pagination, Link, order, and the articles query.
 import { describe, expect, it } from 'vitest';
-import { errorCode, FULL, useServer } from './support.js';
+import { errorCode, FULL, useServer } from '../support.js';
 
 const server = useServer();
 

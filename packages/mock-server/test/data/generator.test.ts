@@ -9,7 +9,7 @@ import {
   generateDataset,
   loadDataset,
   writeGeneratedDataset,
-} from '../src/index.js';
+} from '../../src/index.js';
 
 describe('dataset generator', () => {
   it('the same seed gives the same bytes; another seed differs', () => {

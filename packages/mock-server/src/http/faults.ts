@@ -1,5 +1,5 @@
+import { createRandom, hashSeed, type Random } from '../data/random.js';
 import type { FaultKind, RouteName } from './outcome.js';
-import { createRandom, hashSeed, type Random } from './random.js';
 
 /** Faults for one route (or, at the top level of FaultConfig, for all routes). Fractions are 0..1. */
 export interface FaultRule {

@@ -1,4 +1,4 @@
-import { createRandom, intBetween, pick, type Random } from './random.js';
+import { createRandom, intBetween, pick, type Random } from '../data/random.js';
 
 // Building blocks for the demo articles' bodies: varied, realistic HTML (headings, paragraphs,
 // lists, code, quotes, images, a table), chosen by a seeded random source so the demo is stable.

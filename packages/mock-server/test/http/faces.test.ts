@@ -1,6 +1,6 @@
 // One implementation, several faces: handle(Request) answers exactly what the node:http face sends.
 import { describe, expect, it } from 'vitest';
-import { FULL, OTHER, useServer } from './support.js';
+import { FULL, OTHER, useServer } from '../support.js';
 
 const server = useServer();
 const COMPARED = [

@@ -1,7 +1,7 @@
-// api-v1.md section 2, row by row, over loopback (and the parser for what HTTP framing removes).
+// docs/api-v1.md §2, row by row, over loopback (and the parser for what HTTP framing removes).
 import { describe, expect, it } from 'vitest';
-import { parseAuthorization } from '../src/index.js';
-import { errorCode, FULL, REVOKED, rawRequest, statusOf, useServer } from './support.js';
+import { parseAuthorization } from '../../src/http/auth.js';
+import { errorCode, FULL, REVOKED, rawRequest, statusOf, useServer } from '../support.js';
 
 const server = useServer();
 const REALM = 'Bearer realm="content-read"';

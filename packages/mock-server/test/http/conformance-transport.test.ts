@@ -1,10 +1,10 @@
-// api-v1.md sections 0, 1 and 4 against the real server over loopback.
+// docs/api-v1.md §1 (endpoints, transport, conditional requests) and §4 (discovery) against the real server over loopback.
 import { describe, expect, it } from 'vitest';
-import { FULL, rawRequest, statusOf, useServer } from './support.js';
+import { FULL, rawRequest, statusOf, useServer } from '../support.js';
 
 const server = useServer();
 
-describe('section 0: what the specification states', () => {
+describe('section 1: the endpoints the public specification states', () => {
   it('the base address ends in /api/v1 and discovery needs no key', async () => {
     const { baseUrl, get } = server();
     expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);

@@ -1,7 +1,7 @@
-// api-v1.md section 3 with the demo keys: what each key sees, and that invisible equals nonexistent.
+// docs/api-v1.md §3 with the demo keys: what each key sees, and that invisible equals nonexistent.
 import { describe, expect, it } from 'vitest';
-import { defaultDataset } from '../src/index.js';
-import { FULL, OTHER, PRIVATE_SCOPE, TWO_BLOGS, useServer } from './support.js';
+import { defaultDataset } from '../../src/index.js';
+import { FULL, OTHER, PRIVATE_SCOPE, TWO_BLOGS, useServer } from '../support.js';
 
 const server = useServer();
 const data = defaultDataset();

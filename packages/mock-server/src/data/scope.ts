@@ -1,7 +1,8 @@
 import type { ArticleRecord, BlogRecord } from './schema.js';
 import type { DataStore, StoredKey } from './store.js';
+import { VersionedCache } from './versioned-cache.js';
 
-/** What one key may read (section 3 of api-v1.md), precomputed and shared by keys that see the same. */
+/** What one key may read (docs/api-v1.md §3), precomputed and shared by keys that see the same. */
 export interface Scope {
   /** Small number naming this visible set; keys with the same visible blogs share it. */
   serial: number;
@@ -12,31 +13,25 @@ export interface Scope {
   articlesOfBlog(blogId: string): ArticleRecord[];
 }
 
+/** The scope of each key, made on first use and kept until the store's data changes. */
 export class ScopeCache {
-  private byKey = new Map<string, Scope>();
-  private bySignature = new Map<string, Scope>();
-  private nextSerial = 1;
+  readonly #byKey: VersionedCache<string, Scope>;
+  readonly #bySignature: VersionedCache<string, Scope>;
+  #nextSerial = 1;
 
-  constructor(private readonly store: DataStore) {}
-
-  clear(): void {
-    this.byKey.clear();
-    this.bySignature.clear();
+  constructor(private readonly store: DataStore) {
+    this.#byKey = new VersionedCache(() => store.version);
+    this.#bySignature = new VersionedCache(() => store.version);
   }
 
   forKey(key: StoredKey): Scope {
-    let scope = this.byKey.get(key.id);
-    if (scope === undefined) {
+    return this.#byKey.get(key.id, () => {
       const blogs = visibleBlogs(this.store, key);
       const signature = blogs.map((b) => b.id).join('\u0000');
-      scope = this.bySignature.get(signature);
-      if (scope === undefined) {
-        scope = buildScope(this.nextSerial++, blogs, this.store.live.articles);
-        this.bySignature.set(signature, scope);
-      }
-      this.byKey.set(key.id, scope);
-    }
-    return scope;
+      return this.#bySignature.get(signature, () =>
+        buildScope(this.#nextSerial++, blogs, this.store.live.articles),
+      );
+    });
   }
 }
 

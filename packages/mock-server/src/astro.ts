@@ -1,0 +1,132 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseEnv } from 'node:util';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
+import { loadDataset } from './data/load-dataset.js';
+import type { Dataset } from './data/schema.js';
+import { demoKeys } from './demo/default-dataset.js';
+import { createMockServer } from './mock-server.js';
+
+/**
+ * `@content-read/mock-server/astro`: an Astro integration that runs the mock Content Read API
+ * for `astro dev`, `astro build` and `astro preview`, unless `CONTENT_API_URL` and
+ * `CONTENT_API_KEY` already name an API (in the environment or the project's .env files).
+ *
+ * It starts in `astro:config:setup`, the first hook every command runs, so the server is up
+ * before the content layer syncs, and puts its address and a key into `process.env`, where the
+ * loaders read them. A build stops it when done; dev and preview keep it for the process's life.
+ */
+export interface MockContentApiOptions {
+  /** A dataset file (relative to the project root) or object; default: the built-in demo dataset. */
+  dataset?: string | Dataset;
+  /** The key the site reads with. Default `demo-full-access-key`; required with your own dataset. */
+  key?: string;
+  /** Default 0: a free port. */
+  port?: number;
+  /** Default 127.0.0.1 (loopback only). */
+  host?: string;
+}
+
+export interface RunningMockContentApi {
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+// Astro re-runs the config (and so this integration) when the dev server restarts: the running
+// server is kept on globalThis so that a restart reuses it instead of starting a second one.
+const RUNNING = Symbol.for('@content-read/mock-server/astro');
+const shared = globalThis as typeof globalThis & { [RUNNING]?: RunningMockContentApi };
+
+/** Starts the mock (or returns the one already running) and points CONTENT_API_* at it. */
+export async function startMockContentApi(
+  options: MockContentApiOptions & { root?: URL } = {},
+  logger?: Pick<AstroIntegrationLogger, 'info'>,
+): Promise<RunningMockContentApi> {
+  const existing = shared[RUNNING];
+  if (existing) return existing;
+  const key = options.key ?? defaultKey(options.dataset);
+  const root = options.root ?? pathToFileURL(`${process.cwd()}/`);
+  const dataset =
+    typeof options.dataset === 'string'
+      ? await loadDataset(fileURLToPath(new URL(options.dataset, root)))
+      : options.dataset;
+  const listening = await createMockServer({ dataset }).listen({
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 0,
+  });
+  const running: RunningMockContentApi = {
+    baseUrl: listening.baseUrl,
+    async close() {
+      if (shared[RUNNING] !== running) return;
+      delete shared[RUNNING];
+      delete process.env.CONTENT_API_URL;
+      delete process.env.CONTENT_API_KEY;
+      await listening.close();
+    },
+  };
+  shared[RUNNING] = running;
+  process.env.CONTENT_API_URL = listening.baseUrl;
+  process.env.CONTENT_API_KEY = key;
+  const what = options.dataset === undefined ? 'built-in demo dataset' : 'your dataset';
+  logger?.info(`Mock Content Read API (${what}) at ${listening.baseUrl}`);
+  return running;
+}
+
+function defaultKey(dataset: MockContentApiOptions['dataset']): string {
+  if (dataset !== undefined) {
+    throw new Error(
+      'mockContentApi({ dataset }): also give `key`, one of the keys your dataset defines, for the site to read with.',
+    );
+  }
+  const full = demoKeys.find((k) => k.name === 'full') ?? demoKeys[0];
+  if (!full) throw new Error('The built-in dataset has no demo key.');
+  return full.key;
+}
+
+/**
+ * The API the user named, if any: in the environment or the .env files Astro would read (the
+ * loaders read those too). Not a mock server this module started.
+ */
+export function configuredApiUrl(root: URL, mode: string): string | undefined {
+  if (shared[RUNNING]) return undefined;
+  const fromFiles: Record<string, string | undefined> = {};
+  for (const name of ['.env', '.env.local', `.env.${mode}`, `.env.${mode}.local`]) {
+    const file = new URL(name, root);
+    if (existsSync(file)) Object.assign(fromFiles, parseEnv(readFileSync(file, 'utf8')));
+  }
+  const pick = (name: string) => process.env[name]?.trim() || fromFiles[name]?.trim();
+  const url = pick('CONTENT_API_URL');
+  return url && pick('CONTENT_API_KEY') ? url : undefined;
+}
+
+export function mockContentApi(options: MockContentApiOptions = {}): AstroIntegration {
+  let logger: AstroIntegrationLogger | undefined;
+  // Only a server this integration started is stopped by it (a script may start its own
+  // before building and keep it, as the playground's demo does for its live route).
+  let started: RunningMockContentApi | undefined;
+  return {
+    name: '@content-read/mock-server/astro',
+    hooks: {
+      'astro:config:setup': async ({ logger: l, config, command }) => {
+        logger = l;
+        const mode = command === 'dev' ? 'development' : 'production';
+        const ownApi = configuredApiUrl(config.root, mode);
+        if (ownApi) {
+          l.info(`Reading the Content Read API at ${ownApi}`);
+          return;
+        }
+        const alreadyRunning = shared[RUNNING];
+        const running = await startMockContentApi({ ...options, root: config.root }, l);
+        if (running !== alreadyRunning) started = running;
+      },
+      'astro:build:done': async () => {
+        if (!started) return;
+        await started.close();
+        started = undefined;
+        logger?.info('Mock Content Read API stopped');
+      },
+    },
+  };
+}
+
+export default mockContentApi;
