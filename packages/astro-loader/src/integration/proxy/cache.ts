@@ -1,3 +1,5 @@
+import { BoundedMap } from '../../live/bounded-map.js';
+
 /** What the proxy keeps of one upstream listing page (a 200) or passes on once (anything else). */
 export interface UpstreamAnswer {
   status: number;
@@ -35,25 +37,23 @@ interface Stored {
  * by bytes, so distinct query strings (valid but many) cannot grow it without limit.
  */
 export class ProxyCache {
-  readonly #stored = new Map<string, Stored>();
+  readonly #stored: BoundedMap<string, Stored>;
   readonly #inFlight = new Map<string, Promise<UpstreamAnswer>>();
-  #bytes = 0;
 
   constructor(
     private readonly settings: CacheSettings,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.#stored = new BoundedMap(settings.maxBytes, (s) => s.answer.body?.byteLength ?? 0);
+  }
 
   get size(): { entries: number; bytes: number } {
-    return { entries: this.#stored.size, bytes: this.#bytes };
+    return { entries: this.#stored.size, bytes: this.#stored.total };
   }
 
   async get(key: string, fetcher: Fetcher): Promise<UpstreamAnswer> {
     const stored = this.#stored.get(key);
-    if (stored && this.now() - stored.storedAt < this.settings.freshness) {
-      this.#touch(key, stored);
-      return stored.answer;
-    }
+    if (stored && this.now() - stored.storedAt < this.settings.freshness) return stored.answer;
     if (!this.settings.coalesce) return this.#revalidate(key, stored, fetcher);
     const pending = this.#inFlight.get(key);
     if (pending) return pending;
@@ -72,37 +72,10 @@ export class ProxyCache {
     const answer = await fetcher(stored?.answer.etag);
     if (answer.status === 304 && stored) {
       stored.storedAt = this.now();
-      this.#touch(key, stored);
       return stored.answer;
     }
-    if (answer.status === 200) this.#store(key, answer);
-    else if (stored) this.#forget(key);
+    if (answer.status === 200) this.#stored.set(key, { answer, storedAt: this.now() });
+    else this.#stored.delete(key);
     return answer;
-  }
-
-  #store(key: string, answer: UpstreamAnswer): void {
-    const size = answer.body?.byteLength ?? 0;
-    this.#forget(key);
-    if (size > this.settings.maxBytes) return;
-    this.#stored.set(key, { answer, storedAt: this.now() });
-    this.#bytes += size;
-    for (const [oldest, entry] of this.#stored) {
-      if (this.#bytes <= this.settings.maxBytes) break;
-      this.#stored.delete(oldest);
-      this.#bytes -= entry.answer.body?.byteLength ?? 0;
-    }
-  }
-
-  #forget(key: string): void {
-    const old = this.#stored.get(key);
-    if (!old) return;
-    this.#stored.delete(key);
-    this.#bytes -= old.answer.body?.byteLength ?? 0;
-  }
-
-  /** Map order is the eviction order: a page in use moves to the back. */
-  #touch(key: string, stored: Stored): void {
-    this.#stored.delete(key);
-    this.#stored.set(key, stored);
   }
 }
