@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadEnvFiles, readEnvVariables } from '@content-read/core';
 
 /**
  * Where and how to read `.env` files: Vite's mode (`astro build --mode staging` → `.env.staging`)
@@ -40,36 +41,17 @@ export function envContext(root?: URL | string, envDir?: string | URL): EnvConte
   };
 }
 
-/**
- * Reads variables as Vite's `loadEnv` does: the process environment wins, then `.env.[mode].local`,
- * `.env.[mode]`, `.env.local`, `.env` in envDir, with `${VAR}` expansion. Vite is only loaded
- * when a variable is not already in the process environment (a deployed server rarely needs it).
- */
-export async function readVariables<const N extends string>(
+/** The variables, read as Vite reads them (see core's readEnvVariables). */
+export function readVariables<const N extends string>(
   names: readonly N[],
   context: EnvContext,
 ): Promise<Record<N, string | undefined>> {
-  const pick = (source: Record<string, string | undefined>) =>
-    Object.fromEntries(names.map((name) => [name, nonEmpty(source[name])])) as Record<
-      N,
-      string | undefined
-    >;
-  const fromProcess = pick(process.env);
-  if (names.every((name) => fromProcess[name] !== undefined)) return fromProcess;
-  const { loadEnv } = await import('vite');
-  try {
-    return pick(loadEnv(context.mode, context.envDir, ''));
-  } catch (error) {
-    throw new Error(
-      `Could not read the .env files in ${context.envDir} (mode "${context.mode}"): ${(error as Error).message}`,
-    );
-  }
+  return readEnvVariables(names, context);
 }
 
 /** Every variable Vite would load for this context (for the key guard's PUBLIC_* check). */
-export async function readAllVariables(context: EnvContext): Promise<Record<string, string>> {
-  const { loadEnv } = await import('vite');
-  return loadEnv(context.mode, context.envDir, '');
+export function readAllVariables(context: EnvContext): Promise<Record<string, string>> {
+  return loadEnvFiles(context);
 }
 
 function modeFromArgv(): string | undefined {
