@@ -29,6 +29,8 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
   const guard = options.keyIsPublicAndTightlyScoped !== true;
   let settings: ProxySettings | undefined;
   let env: EnvContext | undefined;
+  // The key as the build saw it: another integration (a mock API) may unset it before build:done.
+  let buildKey: string | undefined;
   return {
     name: '@content-read/astro-loader',
     hooks: {
@@ -62,7 +64,8 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
           const variables = await readAllVariables(env);
           const prefix = config.vite?.envPrefix ?? 'PUBLIC_';
           const prefixes = Array.isArray(prefix) ? prefix : [prefix];
-          checkPublicVariables(variables, prefixes, variables[KEY_VARIABLE]?.trim() || undefined);
+          buildKey = variables[KEY_VARIABLE]?.trim() || undefined;
+          checkPublicVariables(variables, prefixes, buildKey);
         } else {
           logger.warn(
             `${PUBLIC_KEY_OPTION}: the key guard is off. The key must be one made for browsers: read-only, scoped to the blogs it may show.`,
@@ -90,8 +93,11 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
       },
       'astro:build:done': async ({ dir, logger }) => {
         if (!guard || !env) return;
-        const key = (await readAllVariables(env))[KEY_VARIABLE]?.trim();
-        if (!key) return;
+        const key = (await readAllVariables(env))[KEY_VARIABLE]?.trim() || buildKey;
+        if (!key) {
+          logger.info(`key guard: no ${KEY_VARIABLE} at build time, so no key to look for`);
+          return;
+        }
         const clientDir = fileURLToPath(dir);
         const found = await filesContainingKey(clientDir, key);
         if (found.length) throw keyFoundError(found, clientDir);

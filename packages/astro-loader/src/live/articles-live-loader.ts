@@ -28,7 +28,7 @@ const MAX_LISTINGS = 64;
 /** Live loader of articles for src/live.config.ts (fresh on every request). */
 export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
   const client = liveClient(options);
-  const freshness = options.freshness ?? 2000;
+  const freshness = options.freshness ?? 0;
   const listings = new BoundedMap<string, LiveListingCache<Article>>(MAX_LISTINGS);
   const blogs = new LiveListingCache<Blog>(freshness);
   const rendered = new RenderedEntries<ReturnType<typeof makeEntry>>(

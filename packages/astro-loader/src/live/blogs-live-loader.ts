@@ -12,7 +12,7 @@ export type BlogEntryFilter = { id: string } | { slug: string };
 /** Live loader of blogs for src/live.config.ts. */
 export function blogsLiveLoader(options: LiveLoaderOptions = {}) {
   const client = liveClient(options);
-  const cache = new LiveListingCache<Blog>(options.freshness ?? 2000);
+  const cache = new LiveListingCache<Blog>(options.freshness ?? 0);
   const only = options.blogs ? new Set(options.blogs) : undefined;
   async function read() {
     const blogs = await cache.read(await client.get(), 'blogs');

@@ -16,7 +16,8 @@ export interface LiveLoaderOptions extends ConnectionOptions {
   /**
    * How long (ms) a listing read from the API is used as it is before it is revalidated; every
    * request in the meantime shares it, as do concurrent requests during a revalidation.
-   * Default 2000; 0 revalidates on every request (still one request for concurrent ones).
+   * Default 0: every request revalidates (live content stays live), and concurrent requests
+   * share one revalidation. Under traffic, a second or two spares the API most requests.
    */
   freshness?: number;
   /** Largest size (bytes, roughly) of the rendered articles kept between requests. Default 100 MB. */
