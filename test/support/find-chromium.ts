@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 /** Which Chromium the browser tests drive, and why that one. */
@@ -91,7 +91,7 @@ function systemCandidates(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): st
 export function isExecutable(path: string): boolean {
   try {
     accessSync(path, constants.X_OK);
-    return existsSync(path);
+    return statSync(path).isFile();
   } catch {
     return false;
   }

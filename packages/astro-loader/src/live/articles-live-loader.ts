@@ -2,11 +2,11 @@ import type { Article, Blog } from '@content-read/core';
 import type { LiveLoader } from 'astro/loaders';
 import { type MarkdownHeading, renderArticleHtml } from '../entries/html/render.js';
 import { toEntryId } from '../entries/ids.js';
-import { articleData, wireArticleSchema } from '../entries/mapping.js';
-import { type ArticleData, createArticleSchema } from '../entries/schema.js';
+import { articleData } from '../entries/mapping.js';
+import type { ArticleData } from '../entries/schema.js';
 import { BoundedMap } from './bounded-map.js';
 import { LiveListingCache } from './live-cache.js';
-import { checkedItem, findByFilter, type LiveLoaderOptions, liveClient } from './live-client.js';
+import { findByFilter, type LiveLoaderOptions, liveClient } from './live-client.js';
 import type { ContentReadLiveError } from './live-error.js';
 import { RenderedEntries } from './rendered-entries.js';
 
@@ -25,28 +25,34 @@ export type ArticleEntryFilter = { id: string } | { slug: string; blog?: string 
 /** Listings kept at most (one per blog asked for, plus all articles); least recently used go. */
 const MAX_LISTINGS = 64;
 
-/** Live loader of articles for src/live.config.ts (fresh on every request). */
+/** Live loader of articles for src/live.config.ts (read at request time). */
 export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
   const client = liveClient(options);
   const freshness = options.freshness ?? 0;
   const listings = new BoundedMap<string, LiveListingCache<Article>>(MAX_LISTINGS);
-  const blogs = new LiveListingCache<Blog>(freshness);
+  const blogs = new LiveListingCache<Blog>(
+    async (read) => (await client.get()).list('blogs', read),
+    freshness,
+  );
   const rendered = new RenderedEntries<ReturnType<typeof makeEntry>>(
     options.renderCacheBytes ?? 100_000_000,
   );
   const allowed = options.blogs ? new Set(options.blogs) : undefined;
-  const schema = createArticleSchema('blogs');
 
   /** One listing, kept only once the API has answered for it (junk filters leave nothing). */
   async function listing(blog: string | undefined): Promise<Article[]> {
     const key = blog ?? '';
     let cache = listings.get(key);
     if (!cache) {
-      cache = new LiveListingCache<Article>(freshness);
+      cache = new LiveListingCache<Article>(
+        async (read) =>
+          (await client.get()).list('articles', { ...read, ...(blog ? { blog } : {}) }),
+        freshness,
+      );
       listings.set(key, cache);
     }
     try {
-      return await cache.read(await client.get(), 'articles', blog);
+      return await cache.read();
     } catch (error) {
       listings.delete(key);
       throw error;
@@ -62,9 +68,7 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
     if (blog === undefined) return [...allowed];
     if (allowed.has(blog)) return [blog];
     // The filter may name an allowed blog by its other name (its id for a slug, or back).
-    const found = (await blogs.read(await client.get(), 'blogs')).find(
-      (b) => b.id === blog || b.slug === blog,
-    );
+    const found = (await blogs.read()).find((b) => b.id === blog || b.slug === blog);
     const name = found && [found.id, found.slug].find((n) => allowed.has(n));
     return name ? [name] : [];
   }
@@ -74,15 +78,15 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
   }
 
   function makeEntry(article: Article) {
-    const checked = checkedItem(wireArticleSchema, article, 'article');
-    const { html, headings } = renderArticleHtml(checked.html);
+    const data = articleData(article);
+    const { html, headings } = renderArticleHtml(article.html, options);
     return {
       id: toEntryId(article.id),
-      data: { ...schema.parse(articleData(checked)), headings },
+      data: { ...data, headings },
       rendered: { html },
       cacheHint: {
         tags: [`article:${article.id}`, `blog:${article.blog_id}`],
-        lastModified: new Date(checked.updated_at),
+        lastModified: data.updatedAt,
       },
     };
   }

@@ -1,18 +1,18 @@
 import { type ContentReadClient, createClient, type TimeoutOptions } from '@content-read/core';
-import type { z } from 'astro/zod';
 import { type ConnectionOptions, resolveConnection } from '../config/connection.js';
 import { describeCause, redact } from '../config/errors.js';
 import { fromEntryId } from '../entries/ids.js';
-import { checkItem } from '../entries/mapping.js';
 import { ContentReadLiveError } from './live-error.js';
 
 /** Options of both live loaders. */
 export interface LiveLoaderOptions extends ConnectionOptions {
-  /** Only these blogs (ids or slugs). */
+  /** Only these blogs (ids or slugs): a hard restriction, whatever a filter asks for. */
   blogs?: string[];
   concurrency?: number;
   /** Per-request timeouts in ms: `{ connect, headers, body }`. Default: core's (10 s, 30 s, 30 s). */
   timeouts?: TimeoutOptions;
+  /** Articles: classes kept besides the content classes, as for `articlesLoader`. */
+  allowClasses?: string[];
   /**
    * How long (ms) a listing read from the API is used as it is before it is revalidated; every
    * request in the meantime shares it, as do concurrent requests during a revalidation.
@@ -20,7 +20,7 @@ export interface LiveLoaderOptions extends ConnectionOptions {
    * share one revalidation. Under traffic, a second or two spares the API most requests.
    */
   freshness?: number;
-  /** Largest size (bytes, roughly) of the rendered articles kept between requests. Default 100 MB. */
+  /** Articles: largest size (bytes, roughly) of the rendered entries kept between requests. Default 100 MB. */
   renderCacheBytes?: number;
 }
 
@@ -60,14 +60,6 @@ export function liveClient(options: LiveLoaderOptions) {
     };
   };
   return { get, failure };
-}
-
-/** The item checked against the loader's schema, or an error naming its id and field. */
-export function checkedItem<T>(schema: z.ZodType<T>, item: unknown, noun: string): T {
-  const checked = checkItem(schema, item);
-  if (checked.ok) return checked.value;
-  const { id, field, problem } = checked.problem;
-  throw new Error(`${noun} ${id} field "${field}": ${problem}`);
 }
 
 /** The item an entry filter names: by entry id (or API id), else by slug. */

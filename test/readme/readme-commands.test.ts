@@ -1,0 +1,165 @@
+/**
+ * The README commands, run as a newcomer would: in a fresh clone of this commit (the working
+ * tree's tracked files), from the folder the README says, with the machine's npm and Node first
+ * on the PATH (not this run's). `npm ci` is replaced by a hard-linked copy of this checkout's
+ * node_modules, whose workspace links are relative and so point into the clone; `npm ci` itself
+ * is what `.ci/run` does on every CI run. `npm test` cannot run inside itself: CI runs it; the
+ * bench, soak and release commands are left to their own runs.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot, run } from '../publish/pack.js';
+
+let root: string;
+let clone: string;
+// `git stash create` writes a commit, which needs an identity even where none is configured.
+const GIT_IDENTITY = {
+  GIT_AUTHOR_NAME: 'readme test',
+  GIT_AUTHOR_EMAIL: 'readme-test@localhost',
+  GIT_COMMITTER_NAME: 'readme test',
+  GIT_COMMITTER_EMAIL: 'readme-test@localhost',
+};
+
+/** The environment of a shell on this machine: no npm_* variables, no node_modules/.bin on PATH. */
+function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (!/^npm_/i.test(name) && !name.startsWith('CONTENT_API_') && !name.startsWith('VITEST'))
+      env[name] = value;
+  }
+  env.PATH = (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((dir) => !dir.includes('node_modules'))
+    .join(delimiter);
+  env.ASTRO_TELEMETRY_DISABLED = '1';
+  return { ...env, ...extra };
+}
+
+const inClone = (command: string, args: string[], extra?: Record<string, string>) =>
+  run(command, args, clone, userEnv(extra));
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'content-read-readme-'));
+  clone = join(root, 'repo');
+  const git = (...args: string[]) =>
+    execFileSync('git', args, {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      env: { ...process.env, ...GIT_IDENTITY },
+    }).trim();
+  // A commit of the working tree's tracked files (HEAD itself when nothing is changed).
+  const commit = git('stash', 'create') || git('rev-parse', 'HEAD');
+  execFileSync('git', ['clone', '--quiet', '--no-checkout', repoRoot, clone]);
+  execFileSync('git', ['fetch', '--quiet', repoRoot, commit], { cwd: clone });
+  execFileSync('git', ['checkout', '--quiet', commit], { cwd: clone });
+  try {
+    execFileSync('cp', ['-al', join(repoRoot, 'node_modules'), join(clone, 'node_modules')]);
+  } catch {
+    // Hard links cannot cross file systems (a tmpfs /tmp): copy instead.
+    await rm(join(clone, 'node_modules'), { recursive: true, force: true });
+    execFileSync('cp', ['-a', join(repoRoot, 'node_modules'), join(clone, 'node_modules')]);
+  }
+  await rm(join(clone, 'node_modules/.cache'), { recursive: true, force: true });
+  await rm(join(clone, 'node_modules/.astro'), { recursive: true, force: true });
+  await inClone('npm', ['run', 'build']);
+}, 300_000);
+
+afterAll(async () => {
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+describe('README commands from a fresh clone', () => {
+  it("npx content-read and npx content-read-mock run the clone's own bins after npm run build", async () => {
+    const doctor = await inClone('npx', ['content-read', 'doctor', '--help']);
+    expect(doctor.output).toContain('Usage: content-read doctor');
+    const mock = await inClone('npx', ['content-read-mock', '--help']);
+    expect(mock.output).toContain('Usage: content-read-mock');
+    const bin = await realpath(join(clone, 'node_modules/.bin/content-read'));
+    expect(bin).toBe(join(await realpath(clone), 'packages/core/bin/content-read.js'));
+  });
+
+  it('the mock server README recipe: start content-read-mock, --wait for it, doctor against it, stop', async () => {
+    const server = start('npx', ['content-read-mock', '--port', '0', '--quiet']);
+    try {
+      const baseUrl = await server.waitFor(/listening on (http:\/\/\S+)/);
+      const ready = await inClone('npx', ['content-read-mock', '--wait', baseUrl]);
+      expect(ready.output).toContain(`Content Read API ready at ${baseUrl}`);
+      const api = { CONTENT_API_URL: baseUrl, CONTENT_API_KEY: 'demo-full-access-key' };
+      const doctor = await inClone('npx', ['content-read', 'doctor'], api);
+      expect(doctor.output).toContain('No problem found.');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("the table's npm test -w <package> runs that package's tests; npm run format finds nothing to change", async () => {
+    const core = await inClone('npm', ['test', '-w', '@content-read/core']);
+    // (run() has already failed the test if the command exited non-zero)
+    const plain = stripVTControlCharacters(core.output);
+    expect(plain).toMatch(/Test Files +\d+ passed \(\d+\)/);
+    expect(plain).not.toMatch(/Test Files .*(failed|skipped)/);
+    await inClone('npm', ['run', 'format']);
+    const changed = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      cwd: clone,
+      encoding: 'utf8',
+    });
+    expect(changed).toBe('');
+  }, 300_000);
+
+  it('npm run demo prints where the site is and the demo keys, and serves it', async () => {
+    const demo = start('npm', ['run', 'demo'], { PORT: '0' });
+    try {
+      const url = await demo.waitFor(
+        /Content Read Playground, built and served in [\d.]+ s:\s+(http:\/\/\S+)/,
+      );
+      await demo.waitFor(/Ctrl-C to stop/);
+      expect(demo.output()).toContain('demo-full-access-key');
+      expect(demo.output()).toContain('demo-other-workspace-key');
+      const home = await fetch(url);
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('Northwind');
+    } finally {
+      await demo.stop();
+    }
+  }, 300_000);
+});
+
+/** A long-running command in the clone, stopped with SIGTERM (its whole process group). */
+function start(command: string, args: string[], extra?: Record<string, string>) {
+  const child: ChildProcess = spawn(command, args, {
+    cwd: clone,
+    env: userEnv(extra),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  return {
+    output: () => output,
+    waitFor: (pattern: RegExp) =>
+      new Promise<string>((resolve, reject) => {
+        const check = () => {
+          const match = pattern.exec(output);
+          if (match) {
+            clearInterval(timer);
+            resolve(match[1] ?? match[0]);
+          } else if (child.exitCode !== null) {
+            clearInterval(timer);
+            reject(new Error(`${command} ${args.join(' ')} exited ${child.exitCode}:\n${output}`));
+          }
+        };
+        const timer = setInterval(check, 100);
+      }),
+    stop: async () => {
+      if (child.exitCode !== null || child.pid === undefined) return;
+      const closed = new Promise((done) => child.once('close', done));
+      process.kill(-child.pid, 'SIGTERM');
+      await closed;
+    },
+  };
+}
