@@ -19,6 +19,7 @@ import {
 import { refreshWebhook } from './refresh-webhook.js';
 
 const SETTINGS_MODULE = 'virtual:content-read/proxy-settings';
+const ENV_MODULE = 'virtual:content-read/env-context';
 
 /**
  * The Content Read integration: declares CONTENT_API_URL / CONTENT_API_KEY through `astro:env`
@@ -34,7 +35,14 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
   return {
     name: '@content-read/astro-loader',
     hooks: {
-      'astro:config:setup': async ({ config, command, updateConfig, injectRoute, logger }) => {
+      'astro:config:setup': async ({
+        config,
+        command,
+        updateConfig,
+        injectRoute,
+        addMiddleware,
+        logger,
+      }) => {
         const root = fileURLToPath(config.root);
         const envDir = typeof config.vite?.envDir === 'string' ? config.vite.envDir : undefined;
         // Astro's own choice of mode: `--mode`, else production for build, development for dev.
@@ -60,6 +68,10 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
           },
           vite: { plugins: [vitePlugin()] },
         });
+        addMiddleware({
+          entrypoint: new URL('./env-middleware.js', import.meta.url),
+          order: 'pre',
+        });
         if (guard) {
           const variables = await readAllVariables(env);
           const prefix = config.vite?.envPrefix ?? 'PUBLIC_';
@@ -72,7 +84,7 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
           );
         }
         if (options.proxy) {
-          settings = proxySettings(options.proxy, { root, ...env });
+          settings = proxySettings(options.proxy, { root });
           injectRoute({
             pattern: `${settings.path}/[resource]`,
             entrypoint: new URL('./proxy/route.js', import.meta.url),
@@ -116,12 +128,12 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
           : (env?.envDir ?? config.root);
         env = { mode: config.mode, envDir };
         setEnvContext(env);
-        if (settings) settings = { ...settings, ...env };
       },
       resolveId(id: string) {
-        return id === SETTINGS_MODULE ? `\0${SETTINGS_MODULE}` : undefined;
+        return id === SETTINGS_MODULE || id === ENV_MODULE ? `\0${id}` : undefined;
       },
       load(id: string) {
+        if (id === `\0${ENV_MODULE}`) return `export default ${JSON.stringify(env)};`;
         if (id !== `\0${SETTINGS_MODULE}`) return undefined;
         if (!settings)
           throw new Error(`${SETTINGS_MODULE} is only available with contentRead({ proxy }).`);

@@ -42,7 +42,7 @@ export interface ContentReadOptions {
   keyIsPublicAndTightlyScoped?: boolean;
 }
 
-/** The proxy's options with defaults applied, plus where to read the environment (serialisable). */
+/** The proxy's options with defaults applied, plus the project root (serialisable). */
 export interface ProxySettings {
   path: string;
   freshness: number;
@@ -53,14 +53,9 @@ export interface ProxySettings {
   corsOrigins?: string[];
   timeout: number;
   root: string;
-  mode: string;
-  envDir: string;
 }
 
-export function proxySettings(
-  options: ProxyOptions,
-  env: { root: string; mode: string; envDir: string },
-): ProxySettings {
+export function proxySettings(options: ProxyOptions, env: { root: string }): ProxySettings {
   const path = `/${options.path.replace(/^\/+|\/+$/g, '')}`;
   if (!/^\/[A-Za-z0-9._~\-/]+$/.test(path) || path.includes('//') || path.includes('[')) {
     throw new ContentReadSetupError(
@@ -91,7 +86,7 @@ export function proxySettings(
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     ...(options.blogs ? { blogs: options.blogs } : {}),
     ...(origin ? { corsOrigins: Array.isArray(origin) ? origin : [origin] } : {}),
-    ...env,
+    root: env.root,
   };
 }
 

@@ -141,7 +141,7 @@ describe('contentRead() in real Astro builds', { timeout: 240_000 }, () => {
     expect(built.output).toContain('keyIsPublicAndTightlyScoped: the key guard is off');
   });
 
-  it('reads .env files like Vite: --mode, envDir and variable expansion (build and server)', async () => {
+  it('reads .env files like Vite: --mode, envDir and variable expansion (build, proxy, live loader)', async () => {
     const { made, build } = await site(PROXY, {}, ['--mode', 'staging'], {});
     const origin = new URL(server.baseUrl).origin;
     await writeFile(join(made.root, '.env'), 'CONTENT_API_KEY=wrong-mode-key\n');
@@ -162,5 +162,9 @@ describe('contentRead() in real Astro builds', { timeout: 240_000 }, () => {
     running.push(started.child);
     const response = await fetch(`${started.url}/api/content/blogs`);
     expect(response.status, started.output()).toBe(200);
+    // The live loader in the same server reads the build's mode too (.env.staging, not .env).
+    const live = await (await fetch(`${started.url}/live`)).text();
+    expect(live).toContain('<p id="error"></p>');
+    expect(live).toContain('<p id="count">32</p>');
   });
 });

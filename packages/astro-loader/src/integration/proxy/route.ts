@@ -1,15 +1,14 @@
 // The route contentRead({ proxy }) injects. Vite bundles it into the site's server, with the
 // settings the integration resolved at build time (never the key: that is read at runtime).
+// The build's mode and envDir reach the connection through contentRead()'s env middleware.
 import settings from 'virtual:content-read/proxy-settings';
 import type { APIRoute } from 'astro';
 import { type Connection, resolveConnection } from '../../config/connection.js';
-import { setEnvContext } from '../../config/env.js';
 import { redact } from '../../config/errors.js';
 import { createProxyHandler } from './handler.js';
 
 export const prerender = false;
 
-setEnvContext({ mode: settings.mode, envDir: settings.envDir });
 let connection: Promise<Connection> | undefined;
 let key: string | undefined;
 const connect = () => {
