@@ -19,9 +19,13 @@ const CONTENT_CLASSES: Record<string, readonly string[]> = {
   ul: ['contains-task-list'],
 };
 
-/** Decides whether `token` may stay in the `class` of a `tag`. */
-export type ClassFilter = (tag: string, token: string) => boolean;
+/** Which class tokens may stay, per tag and on any tag (`allowClasses`). */
+export interface ClassFilter {
+  perTag: ReadonlyMap<string, (token: string) => boolean>;
+  anyTag: ((token: string) => boolean) | undefined;
+}
 
+const CONTENT = new Map(Object.entries(CONTENT_CLASSES).map(([tag, list]) => [tag, matcher(list)]));
 const cache = new Map<string, ClassFilter>();
 
 /**
@@ -32,11 +36,7 @@ export function classFilter(allowClasses: readonly string[] = []): ClassFilter {
   const key = allowClasses.join(' ');
   let filter = cache.get(key);
   if (!filter) {
-    const perTag = new Map(
-      Object.entries(CONTENT_CLASSES).map(([tag, list]) => [tag, matcher(list)]),
-    );
-    const extra = matcher(allowClasses);
-    filter = (tag, token) => extra(token) || (perTag.get(tag)?.(token) ?? false);
+    filter = { perTag: CONTENT, anyTag: allowClasses.length ? matcher(allowClasses) : undefined };
     cache.set(key, filter);
   }
   return filter;
@@ -49,9 +49,12 @@ function matcher(patterns: readonly string[]): (token: string) => boolean {
 }
 
 /** The allowed tokens of a class attribute, or '' when none is left. */
-export function filterClasses(tag: string, value: string, allowed: ClassFilter): string {
+export function filterClasses(tag: string, value: string, filter: ClassFilter): string {
+  const perTag = filter.perTag.get(tag);
+  const anyTag = filter.anyTag;
+  if (!perTag && !anyTag) return ''; // most elements: no class can stay
   return value
     .split(/\s+/)
-    .filter((token) => token && allowed(tag, token))
+    .filter((token) => token && (anyTag?.(token) || perTag?.(token)))
     .join(' ');
 }

@@ -4,7 +4,7 @@ import { OPEN_IMPLIES_CLOSE, VOID_TAGS } from './policy.js';
 export const WRITTEN = 0;
 export const UNWRAPPED = 1;
 export const DROPPED = 2;
-/** Written, and closed before the parser closed it (see `open`). */
+/** Written, and closed before the parser closed it (see `closeImplied`). */
 export const CLOSED = 3;
 export type Fate = typeof WRITTEN | typeof UNWRAPPED | typeof DROPPED | typeof CLOSED;
 
@@ -39,7 +39,6 @@ export class BalancedWriter {
       const open = this.tags[i] ?? '';
       if (!closes.has(open)) break;
       this.fates[i] = CLOSED;
-      if (open === 'table') this.tables--;
       if (open.length === 2 && open[0] === 'h') headings++;
       this.out.push(`</${open}>`);
     }
