@@ -1,7 +1,7 @@
 import node from '@astrojs/node';
 import { contentRead } from '@content-read/astro-loader';
 import { mockContentApi } from '@content-read/mock-server/astro';
-import { defineConfig } from 'astro/config';
+import { defineConfig, memoryCache } from 'astro/config';
 
 // Astro downloads and optimises feature images from these domains at build time (e.g.
 // PLAYGROUND_IMAGE_DOMAINS=picsum.photos); by default none, so a build needs no network and
@@ -16,5 +16,7 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   server: { host: '127.0.0.1' },
   image: { domains: imageDomains },
+  // Astro's route cache, used by the live list (src/pages/live/) with the loader's cacheHint.
+  cache: { provider: memoryCache() },
   integrations: [mockContentApi(), contentRead({ proxy: { path: '/api/content' } })],
 });

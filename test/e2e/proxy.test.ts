@@ -91,6 +91,28 @@ describe('the search page reads through the backend proxy', () => {
     expect(await filesContaining(outDir, CANARY)).toEqual([]);
   });
 
+  it("the live list uses Astro's route cache with the live loader's cacheHint", async () => {
+    const site = await servePlayground(outDir, {
+      CONTENT_API_URL: api.baseUrl,
+      CONTENT_API_KEY: CANARY,
+    });
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${site.url}live/`);
+      const first = await page.locator('.rendered-at').textContent();
+      const tags = (await page.locator('.cache-tags').getAttribute('data-tags'))?.split(' ');
+      expect(tags?.[0]).toBe('articles');
+      expect(tags).toContain('blog:blog_01');
+      expect(tags?.filter((t) => t.startsWith('article:')).length).toBeGreaterThan(10);
+      await page.reload();
+      // Served from the cache: the same render, not a new one.
+      expect(await page.locator('.rendered-at').textContent()).toBe(first);
+    } finally {
+      await page.close();
+      await site.stop();
+    }
+  });
+
   it("shows a readable message when the API rejects the server's key", async () => {
     const { page, stop } = await search('demo-revoked-key');
     try {
