@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { cleanEnv, createPackedSite, PACKAGES, run, type Started, startMockBin } from './pack.js';
+import { PUBLIC_SURFACE } from './public-surface.js';
 
 const KEY = 'demo-full-access-key';
 let root: string;
@@ -83,6 +84,20 @@ test('the tarballs hold built ESM, types and the bins, and no tests', async () =
     'core',
     'mock-server',
   ]);
+});
+
+test('the installed entry points export exactly what the READMEs document', async () => {
+  // Entry points that need an optional peer (msw) are held to the list by public-surface.test.ts.
+  const entries = Object.entries(PUBLIC_SURFACE).filter(([, entry]) => !entry.optionalPeer);
+  const script = `const names = ${JSON.stringify(entries.map(([name]) => name))};
+    const out = {};
+    for (const name of names) out[name] = Object.keys(await import(name)).sort();
+    console.log(JSON.stringify(out));`;
+  const { output } = await run(process.execPath, ['--input-type=module', '-e', script], site);
+  const installed = JSON.parse(output.trim().split('\n').pop() ?? '{}');
+  for (const [entry, { exports }] of entries) {
+    expect(installed[entry], entry).toEqual([...exports].sort());
+  }
 });
 
 test('the installed doctor bin passes against the installed mock server', async () => {

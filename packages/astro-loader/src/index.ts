@@ -1,28 +1,28 @@
 export { articlesLoader } from './build/articles-loader.js';
 export { blogsLoader } from './build/blogs-loader.js';
-export { type ConnectionOptions, KEY_VARIABLE, URL_VARIABLE } from './config/connection.js';
+export type { ConnectionOptions } from './config/connection.js';
 export { ContentReadLoaderError } from './config/errors.js';
 export type {
   ArticlesLoaderOptions,
   BlogsLoaderOptions,
   CommonLoaderOptions,
 } from './config/options.js';
-export { ARTICLES_LOADER_NAME, BLOGS_LOADER_NAME, LOADER_VERSION } from './config/version.js';
 export {
   type MarkdownHeading,
   type RenderedHtml,
   renderArticleHtml,
+  type SanitiseOptions,
 } from './entries/html/render.js';
 export { fromEntryId, toEntryId } from './entries/ids.js';
 export {
   type ArticleData,
-  articleSchema,
-  authorSchema,
+  articleEntrySchema,
+  authorEntrySchema,
   type BlogData,
-  blogSchema,
-  createArticleSchema,
+  blogEntrySchema,
+  createArticleEntrySchema,
   type EntryReference,
   entryReference,
-  featureImageSchema,
+  featureImageEntrySchema,
 } from './entries/schema.js';
 export { contentReadRefresh, type RefreshWebhookOptions } from './integration/refresh-webhook.js';

@@ -2,16 +2,16 @@ import { z } from 'astro/zod';
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   type ArticleData,
-  articleSchema,
+  articleEntrySchema,
   articlesLoader,
-  blogSchema,
+  blogEntrySchema,
   type blogsLoader,
   type EntryReference,
 } from '../src/index.js';
 
 describe('types', () => {
   it('article data is fully typed, with Dates and a reference to the blogs collection', () => {
-    type Data = z.infer<typeof articleSchema>;
+    type Data = z.infer<typeof articleEntrySchema>;
     expectTypeOf<Data>().toEqualTypeOf<ArticleData>();
     expectTypeOf<Data['publishedAt']>().toEqualTypeOf<Date>();
     expectTypeOf<Data['blog']>().toEqualTypeOf<EntryReference<'blogs'>>();
@@ -35,11 +35,11 @@ describe('types', () => {
   });
 
   it('schemas can be extended', () => {
-    const extended = articleSchema.extend({ featured: z.boolean().default(false) });
+    const extended = articleEntrySchema.extend({ featured: z.boolean().default(false) });
     type Extended = z.infer<typeof extended>;
     expectTypeOf<Extended['featured']>().toEqualTypeOf<boolean>();
     expectTypeOf<Extended['title']>().toEqualTypeOf<string>();
-    const blog = blogSchema.extend({ colour: z.string().optional() });
+    const blog = blogEntrySchema.extend({ colour: z.string().optional() });
     expectTypeOf<z.infer<typeof blog>['colour']>().toEqualTypeOf<string | undefined>();
   });
 });

@@ -1,11 +1,13 @@
-/** createClient: the public face of the package; wires options, transport and paging. */
+/** createClient: the public face of the package; connects options, transport and listing. */
 import type { z } from 'zod';
 import { ConfigurationError } from './errors.js';
-import { readListing } from './listing.js';
+import { withRetry } from './http/retry.js';
+import { pathOf, Transport } from './http/transport.js';
+import { type OnPage, readListing } from './listing/listing.js';
+import { type PageContext, readPages, toHeldMap } from './listing/pages.js';
 import { perPage as checkPerPage, resolveOptions } from './options.js';
-import { type PageContext, readPages, toHeldMap } from './pagination.js';
 import { makeRedactor } from './redact.js';
-import { withRetry } from './retry.js';
+import { parseOne } from './schema/validate.js';
 import {
   type Article,
   articleSchema,
@@ -13,20 +15,20 @@ import {
   blogSchema,
   type Discovery,
   discoverySchema,
-} from './schema.js';
-import { pathOf, Transport } from './transport.js';
+} from './schema/wire.js';
 import type {
   ArticleFilter,
   ClientOptions,
   InvalidItemsMode,
   Listing,
+  ListingOptions,
   ListOptions,
   ListPage,
-  PagesOptions,
   RequestOptions,
+  ResourceItems,
   ResourceName,
+  ResourcePagesOptions,
 } from './types.js';
-import { parseOne } from './validate.js';
 
 export interface ContentReadClient {
   /** `GET {baseUrl}`: public discovery; sends no key. */
@@ -35,20 +37,32 @@ export interface ContentReadClient {
   listBlogs(opts?: ListOptions): Promise<Blog[]>;
   /** Every article visible to the key (or of one blog), in id order. */
   listArticles(opts?: ListOptions & ArticleFilter): Promise<Article[]>;
-  /** Pages as they arrive (concurrently when the server states total_pages). */
-  pages(resource: 'blogs', opts?: PagesOptions): AsyncIterable<ListPage<Blog>>;
-  pages(
-    resource: 'articles',
-    opts?: PagesOptions & ArticleFilter,
-  ): AsyncIterable<ListPage<Article>>;
+  /** Pages as they arrive (concurrently when the server states total_pages); no consistency check. */
+  pages<N extends ResourceName>(
+    resource: N,
+    opts?: ResourcePagesOptions<N>,
+  ): AsyncIterable<ListPage<ResourceItems[N]>>;
+  /**
+   * The whole listing, conditional and consistency-checked, each page handed to `opts.onPage`
+   * as it arrives; `pages` holds what it returns.
+   */
+  list<N extends ResourceName, P>(
+    resource: N,
+    opts: ListingOptions<N, P> & { onPage: OnPage<ResourceItems[N], P> },
+  ): Promise<Listing<ResourceItems[N], P>>;
   /** The whole listing, conditional and consistency-checked. */
-  list(resource: 'blogs', opts?: PagesOptions): Promise<Listing<Blog>>;
-  list(resource: 'articles', opts?: PagesOptions & ArticleFilter): Promise<Listing<Article>>;
+  list<N extends ResourceName>(
+    resource: N,
+    opts?: ResourcePagesOptions<N>,
+  ): Promise<Listing<ResourceItems[N]>>;
   /** Closes the client's connection pool; later calls fail with ConfigurationError. */
   close(): Promise<void>;
 }
 
-const SCHEMAS = { blogs: blogSchema, articles: articleSchema } as const;
+const SCHEMAS: { [N in ResourceName]: z.ZodType<ResourceItems[N]> } = {
+  blogs: blogSchema,
+  articles: articleSchema,
+};
 
 export function createClient(options: ClientOptions): ContentReadClient {
   const o = resolveOptions(options);
@@ -56,10 +70,10 @@ export function createClient(options: ClientOptions): ContentReadClient {
   const invalidItems = checkInvalidItems(options.invalidItems, 'fail');
   const transport = new Transport(o, redact);
 
-  function context(
-    resource: ResourceName,
-    opts: PagesOptions & ArticleFilter = {},
-  ): PageContext<never> {
+  function context<N extends ResourceName>(
+    resource: N,
+    opts: ResourcePagesOptions<N> = {},
+  ): PageContext<ResourceItems[N]> {
     if (resource !== 'blogs' && resource !== 'articles') {
       throw new ConfigurationError(`Unknown resource "${String(resource)}"`, {
         hint: 'Use "blogs" or "articles".',
@@ -73,13 +87,14 @@ export function createClient(options: ClientOptions): ContentReadClient {
       });
     }
     if (resource === 'articles') first.searchParams.set('format', 'json');
-    if (opts.blog !== undefined) {
-      if (typeof opts.blog !== 'string' || opts.blog === '') {
+    const { blog } = opts as ArticleFilter;
+    if (blog !== undefined) {
+      if (typeof blog !== 'string' || blog === '') {
         throw new ConfigurationError('blog filter must be a non-empty id or slug', {
           hint: 'Omit blog to read all articles.',
         });
       }
-      first.searchParams.set('blog', opts.blog);
+      first.searchParams.set('blog', blog);
     }
     first.searchParams.set('per_page', String(checkPerPage(opts.perPage, o.perPage)));
     first.searchParams.set('page', '1');
@@ -87,7 +102,7 @@ export function createClient(options: ClientOptions): ContentReadClient {
       transport,
       options: o,
       redact,
-      item: SCHEMAS[resource] as unknown as z.ZodType<never>,
+      item: SCHEMAS[resource],
       first,
       previous: toHeldMap(opts.previous),
       signal: opts.signal,
@@ -96,8 +111,35 @@ export function createClient(options: ClientOptions): ContentReadClient {
     };
   }
 
-  async function items<T extends { id: string }>(ctx: PageContext<T>): Promise<T[]> {
-    const listing = await readListing(ctx);
+  function list<N extends ResourceName, P>(
+    resource: N,
+    opts: ListingOptions<N, P> & { onPage: OnPage<ResourceItems[N], P> },
+  ): Promise<Listing<ResourceItems[N], P>>;
+  function list<N extends ResourceName>(
+    resource: N,
+    opts?: ResourcePagesOptions<N>,
+  ): Promise<Listing<ResourceItems[N]>>;
+  function list<N extends ResourceName, P>(
+    resource: N,
+    opts: ListingOptions<N, P> = {},
+  ): Promise<Listing<ResourceItems[N], P | ListPage<ResourceItems[N]>>> {
+    const ctx = context(resource, opts);
+    const keepPage = (page: ListPage<ResourceItems[N]>) => page;
+    return readListing<ResourceItems[N], P | ListPage<ResourceItems[N]>>(
+      {
+        read: () => readPages(ctx),
+        attempts: o.maxListingAttempts,
+        path: redact(pathOf(ctx.first)),
+      },
+      opts.onPage ?? keepPage,
+    );
+  }
+
+  async function items<N extends ResourceName>(
+    resource: N,
+    opts: ResourcePagesOptions<N>,
+  ): Promise<ResourceItems[N][]> {
+    const listing = await list(resource, { ...opts, previous: undefined });
     return listing.pages.flatMap((p) => (p.notModified ? [] : p.items));
   }
 
@@ -110,14 +152,10 @@ export function createClient(options: ClientOptions): ContentReadClient {
       );
       return parseOne(discoverySchema, res.body, path, redact);
     },
-    listBlogs: async (opts = {}) =>
-      (await items(context('blogs', { ...opts, previous: undefined }))) as Blog[],
-    listArticles: async (opts = {}) =>
-      (await items(context('articles', { ...opts, previous: undefined }))) as Article[],
-    pages: ((resource: ResourceName, opts?: PagesOptions & ArticleFilter) =>
-      readPages(context(resource, opts))) as ContentReadClient['pages'],
-    list: (async (resource: ResourceName, opts?: PagesOptions & ArticleFilter) =>
-      readListing(context(resource, opts))) as ContentReadClient['list'],
+    listBlogs: (opts = {}) => items('blogs', opts),
+    listArticles: (opts = {}) => items('articles', opts),
+    pages: (resource, opts) => readPages(context(resource, opts)),
+    list,
     close: () => transport.close(),
   };
 }

@@ -15,16 +15,16 @@ export {
   ValidationError,
   type ValidationIssue,
 } from './errors.js';
-export { listingInconsistency } from './listing.js';
-export { isLoopback } from './options.js';
-export { REDACTED, redactSecrets } from './redact.js';
+export { redactSecrets } from './redact.js';
 export {
   type Article,
   type Author,
   articleSchema,
   authorSchema,
+  B64TOKEN,
   type Blog,
   blogSchema,
+  DEFAULT_PER_PAGE,
   type Discovery,
   discoverySchema,
   type ErrorBody,
@@ -34,7 +34,8 @@ export {
   type ListMeta,
   listEnvelopeSchema,
   listMetaSchema,
-} from './schema.js';
+  MAX_PER_PAGE,
+} from './schema/wire.js';
 export type {
   ArticleFilter,
   ClientOptions,

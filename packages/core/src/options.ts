@@ -6,6 +6,7 @@
 import type { Dispatcher } from 'undici';
 import { ConfigurationError } from './errors.js';
 import { makeRedactor, type Redactor } from './redact.js';
+import { B64TOKEN, DEFAULT_PER_PAGE, MAX_PER_PAGE } from './schema/wire.js';
 import type { ClientOptions, FetchLike, ResponseEvent, RetryEvent } from './types.js';
 
 export interface ResolvedOptions {
@@ -33,9 +34,6 @@ export interface ResolvedOptions {
   onResponse: ((event: ResponseEvent) => void) | undefined;
 }
 
-export const MAX_PER_PAGE = 500;
-const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
-
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
   if (typeof options !== 'object' || options === null) {
     throw config('createClient needs an options object', 'Pass { baseUrl, apiKey }.');
@@ -53,7 +51,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     baseUrl,
     apiKey: options.apiKey,
     concurrency: positiveInt('concurrency', options.concurrency, 6),
-    perPage: perPage(options.perPage, 100),
+    perPage: perPage(options.perPage, DEFAULT_PER_PAGE),
     timeouts: {
       connect: positiveInt('timeouts.connect', timeouts.connect, 10_000),
       headers: positiveInt('timeouts.headers', timeouts.headers, 30_000),

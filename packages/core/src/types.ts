@@ -1,7 +1,7 @@
 /** Public option, event and result types (see the README; the wire format is docs/api-v1.md). */
 import type { Dispatcher } from 'undici';
 import type { ValidationIssue } from './errors.js';
-import type { ListMeta } from './schema.js';
+import type { Article, Blog, ListMeta } from './schema/wire.js';
 
 export type FetchLike = typeof globalThis.fetch;
 
@@ -139,13 +139,36 @@ export type ListPage<T> =
     })
   | (PageBase & { etag: string; notModified: true; ids: string[] });
 
-export interface Listing<T> {
+/**
+ * A whole listing. `T` is the resource's item; `P` is what was kept of each page: the page
+ * itself, or what `onPage` made of it.
+ */
+export interface Listing<T, P = ListPage<T>> {
   /** In page order. */
-  pages: ListPage<T>[];
+  pages: P[];
   /** Every id, in page order. */
   ids: string[];
   /** How many times the whole listing was read (1 unless content changed mid-sync). */
   attempts: number;
 }
 
-export type ResourceName = 'blogs' | 'articles';
+/** The item type of each listable resource. */
+export interface ResourceItems {
+  blogs: Blog;
+  articles: Article;
+}
+export type ResourceName = keyof ResourceItems;
+
+/** Options of `pages()`: the blog filter only applies to articles. */
+export type ResourcePagesOptions<N extends ResourceName> = PagesOptions &
+  (N extends 'articles' ? ArticleFilter : unknown);
+
+/** Options of `list()`: those of `pages()`, and what to make of each page as it arrives. */
+export type ListingOptions<N extends ResourceName, P> = ResourcePagesOptions<N> & {
+  /**
+   * Called with each page as it arrives (before the listing is known to be consistent; pages of
+   * an attempt that turns out inconsistent are handed over again on the next one). Its result
+   * is what `pages` holds. Default: the page itself.
+   */
+  onPage?: ((page: ListPage<ResourceItems[N]>) => P | Promise<P>) | undefined;
+};

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { ConfigurationError, createClient, isLoopback, USER_AGENT, VERSION } from '../src/index.js';
+import { ConfigurationError, createClient, USER_AGENT, VERSION } from '../src/index.js';
+import { isLoopback } from '../src/options.js';
 
 function configError(fn: () => unknown): ConfigurationError {
   try {

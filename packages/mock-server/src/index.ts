@@ -1,3 +1,5 @@
+// The API's page sizes, defined once in core's wire description.
+export { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '@content-read/core';
 export { DatasetError, type DatasetIssue } from './data/dataset-errors.js';
 export type { DatasetEdits, KeyPatch } from './data/edits.js';
 export {
@@ -25,7 +27,6 @@ export { defaultDataset, demoKeys } from './demo/default-dataset.js';
 export type { FaultConfig, FaultRule } from './http/faults.js';
 export type { ListenOptions, RunningServer } from './http/node-face.js';
 export type { FaultKind, RouteName } from './http/outcome.js';
-export { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './http/query.js';
 export type { RateLimitConfig } from './http/rate-limit.js';
 export type { MockStats, RequestRecord } from './http/request-log.js';
 export { createMockServer, type MockServer, type MockServerOptions } from './mock-server.js';

@@ -18,5 +18,3 @@ export function createMswHandlers(
   const origin = new URL(options.origin ?? 'http://content-read.test').origin;
   return [http.all(`${origin}/*`, ({ request }) => server.handle(request))];
 }
-
-export const DEFAULT_MSW_BASE_URL = 'http://content-read.test/api/v1';

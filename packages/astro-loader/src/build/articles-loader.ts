@@ -4,8 +4,8 @@ import type { ArticlesLoaderOptions } from '../config/options.js';
 import { ARTICLES_LOADER_NAME } from '../config/version.js';
 import { renderArticleHtml } from '../entries/html/render.js';
 import { toEntryId } from '../entries/ids.js';
-import { articleData, type WireArticle, wireArticleSchema } from '../entries/mapping.js';
-import { createArticleSchema } from '../entries/schema.js';
+import { articleData } from '../entries/mapping.js';
+import { createArticleEntrySchema } from '../entries/schema.js';
 import { syncCollection } from './sync.js';
 
 /**
@@ -17,13 +17,12 @@ export function articlesLoader<const C extends string = 'blogs'>(
 ) {
   const blogsCollection = (options.blogsCollection ?? 'blogs') as C;
   const entryId = options.generateId ?? ((article: Article) => toEntryId(article.id));
-  const blogId = options.generateBlogId ?? toEntryId;
+  const mapping = { blogsCollection, blogEntryId: options.generateBlogId ?? toEntryId };
   return {
     name: ARTICLES_LOADER_NAME,
-    schema: createArticleSchema(blogsCollection),
+    schema: createArticleEntrySchema(blogsCollection),
     load: (ctx) =>
       syncCollection<Article>(ctx, {
-        resource: 'articles',
         noun: 'article',
         options,
         describeOptions: {
@@ -33,14 +32,19 @@ export function articlesLoader<const C extends string = 'blogs'>(
           generateId: options.generateId?.toString(),
           generateBlogId: options.generateBlogId?.toString(),
           invalidArticles: options.invalidArticles,
+          allowClasses: options.allowClasses,
         },
-        wireSchema: wireArticleSchema,
-        listings: async () => (options.blogs ? options.blogs.map((blog) => ({ blog })) : [{}]),
+        readListings: (client, read) =>
+          Promise.all(
+            (options.blogs ?? [undefined]).map((blog) =>
+              client.list('articles', { ...read, ...(blog ? { blog } : {}) }),
+            ),
+          ),
         keep: (article) => !options.filter || options.filter(article),
         entryId,
-        toEntry: async (wire: WireArticle, id, digest) => {
-          const data = await ctx.parseData({ id, data: articleData(wire, blogId) });
-          const { html, headings } = renderArticleHtml(wire.html);
+        toEntry: async (article, id, digest) => {
+          const data = await ctx.parseData({ id, data: articleData(article, mapping) });
+          const { html, headings } = renderArticleHtml(article.html, options);
           return { id, digest, data, rendered: { html, metadata: { headings } } };
         },
       }),

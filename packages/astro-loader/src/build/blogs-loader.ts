@@ -3,8 +3,8 @@ import type { Loader } from 'astro/loaders';
 import type { BlogsLoaderOptions } from '../config/options.js';
 import { BLOGS_LOADER_NAME } from '../config/version.js';
 import { toEntryId } from '../entries/ids.js';
-import { blogData, type WireBlog, wireBlogSchema } from '../entries/mapping.js';
-import { blogSchema } from '../entries/schema.js';
+import { blogData } from '../entries/mapping.js';
+import { blogEntrySchema } from '../entries/schema.js';
 import { syncCollection } from './sync.js';
 
 /** Build-time loader of the blogs the key can read (see README for every option). */
@@ -13,18 +13,16 @@ export function blogsLoader(options: BlogsLoaderOptions = {}) {
   const entryId = options.generateId ?? ((blog: Blog) => toEntryId(blog.id));
   return {
     name: BLOGS_LOADER_NAME,
-    schema: blogSchema,
+    schema: blogEntrySchema,
     load: (ctx) =>
       syncCollection<Blog>(ctx, {
-        resource: 'blogs',
         noun: 'blog',
         options,
         describeOptions: { blogs: options.blogs, generateId: options.generateId?.toString() },
-        wireSchema: wireBlogSchema,
-        listings: async () => [{}],
+        readListings: async (client, read) => [await client.list('blogs', read)],
         keep: (blog) => !only || only.has(blog.id) || only.has(blog.slug),
         entryId,
-        toEntry: async (blog: WireBlog, id, digest) => ({
+        toEntry: async (blog, id, digest) => ({
           id,
           digest,
           data: await ctx.parseData({ id, data: blogData(blog) }),

@@ -1,14 +1,14 @@
 import type { ListPage } from '@content-read/core';
 import type { LoaderContext } from 'astro/loaders';
-import { ContentReadLoaderError, invalidItem } from '../config/errors.js';
-import { checkItem, type ItemProblem } from '../entries/mapping.js';
-import type { PageOutcome } from './listing-pages.js';
+import { ContentReadLoaderError, type ItemProblem, invalidItem } from '../config/errors.js';
 import type { SyncReport } from './sync-report.js';
 import type { DataEntry, SyncSpec } from './sync-spec.js';
 import type { HeldPageState } from './sync-state.js';
 
 /** What one page of the listing produced (its raw items are not kept). */
-export interface PageResult extends PageOutcome {
+export interface PageResult {
+  /** The page's key (URL path + query), under which its state is held. */
+  key: string;
   notModified: boolean;
   /** The page's state for the next sync; none when the server sent no ETag. */
   state: HeldPageState | undefined;
@@ -36,7 +36,7 @@ export function pageProcessor<T extends { id: string }>(
   const rendered = new Map<string, DataEntry>();
   let processed = 0;
   return async (page: ListPage<T>): Promise<PageResult> => {
-    const base = { key: page.key, page: page.page, ids: page.ids, meta: page.meta };
+    const base = { key: page.key };
     if (page.notModified) {
       const before = held[page.key];
       if (!before) throw new Error(`no held state for not-modified page ${page.key}`);
@@ -56,16 +56,12 @@ export function pageProcessor<T extends { id: string }>(
     const made: PageResult['made'] = [];
     let skipped = 0;
     let unchanged = 0;
+    // Items core's wire schema refused (reported, never in items): fail or skip, as configured.
     for (const bad of page.invalid) skipped += invalid(ctx, spec, bad);
     for (const item of page.items) {
       report.progress(() => `${processed} items processed…`);
       // Let responses still in flight be read while a long page renders.
       if (++processed % 50 === 0) await new Promise((done) => setImmediate(done));
-      const checked = checkItem(spec.wireSchema, item);
-      if (!checked.ok) {
-        skipped += invalid(ctx, spec, checked.problem);
-        continue;
-      }
       if (!spec.keep(item)) continue;
       const id = spec.entryId(item);
       const digest = ctx.generateDigest({ version, item });
@@ -78,7 +74,7 @@ export function pageProcessor<T extends { id: string }>(
       let entry = rendered.get(id);
       if (entry?.digest !== digest) {
         try {
-          entry = await spec.toEntry(checked.value as never, id, digest);
+          entry = await spec.toEntry(item, id, digest);
         } catch (error) {
           skipped += invalid(ctx, spec, schemaProblem(item.id, error));
           continue;

@@ -1,10 +1,9 @@
-import { createClient } from '@content-read/core';
+import { createClient, MAX_PER_PAGE } from '@content-read/core';
 import type { LoaderContext } from 'astro/loaders';
 import { resolveConnection } from '../config/connection.js';
 import { ContentReadLoaderError, syncFailed } from '../config/errors.js';
 import { LOADER_VERSION } from '../config/version.js';
-import { readPagesConsistently } from './listing-pages.js';
-import { type PageResult, pageProcessor } from './page-entries.js';
+import { pageProcessor } from './page-entries.js';
 import { SyncReport } from './sync-report.js';
 import type { DataEntry, SyncSpec } from './sync-spec.js';
 import { type HeldPageState, readState, usablePages, writeState } from './sync-state.js';
@@ -31,39 +30,26 @@ export async function syncCollection<T extends { id: string }>(
   if (previousState && Object.keys(held).length === 0 && store.keys().length > 0) {
     logger.info(`${collection}: loader version or options changed, reading everything again`);
   }
-  const skip = spec.options.invalidArticles === 'skip';
   const client = createClient({
     baseUrl: conn.baseUrl,
     apiKey: conn.apiKey,
     userAgent: `content-read-astro-loader/${LOADER_VERSION}`,
     onRetry: (event) => report.onRetry(event),
     onResponse: (event) => report.onResponse(event.status),
-    // With 'skip', core leaves out items that break the API contract (reported in page.invalid,
-    // their ids still counted toward meta.total); the loader's stricter checks follow below.
-    invalidItems: skip ? 'skip' : 'fail',
+    // Core leaves out items its wire schema refuses and reports them in page.invalid (their ids
+    // still count toward meta.total); the page processor then fails or skips them, as configured.
+    invalidItems: 'skip',
     ...(spec.options.concurrency ? { concurrency: spec.options.concurrency } : {}),
     // The server's largest page: a fifth of the requests of core's default 100.
-    perPage: spec.options.perPage ?? 500,
+    perPage: spec.options.perPage ?? MAX_PER_PAGE,
     ...(spec.options.retry ? { retry: spec.options.retry } : {}),
     ...(spec.options.timeouts ? { timeouts: spec.options.timeouts } : {}),
   });
   try {
     // Each page is rendered as it arrives, overlapping the network with the rendering.
     const processPage = pageProcessor(ctx, spec, version, held, report);
-    const results = (
-      await Promise.all(
-        (
-          await spec.listings(client)
-        ).map((filter) =>
-          readPagesConsistently<T, PageResult>(
-            client,
-            spec.resource,
-            { ...filter, previous: held },
-            processPage,
-          ),
-        ),
-      )
-    ).flat();
+    const listings = await spec.readListings(client, { previous: held, onPage: processPage });
+    const results = listings.flatMap((listing) => listing.pages);
     const pending: DataEntry[] = [];
     const pages: Record<string, HeldPageState> = {};
     const keepIds = new Set<string>();

@@ -1,5 +1,9 @@
 import { inspect } from 'node:util';
-import type { ItemProblem } from '../entries/mapping.js';
+import { type InvalidItem, redactSecrets } from '@content-read/core';
+
+/** One problem with one item: its API id, the field (API or entry name) and what is wrong. */
+export type ItemProblem = Pick<InvalidItem, 'id' | 'field' | 'problem'>;
+
 import { KEY_VARIABLE, URL_VARIABLE } from './connection.js';
 
 /**
@@ -88,8 +92,9 @@ export function invalidItem(collection: string, kind: string, problem: ItemProbl
   return `Collection "${collection}": ${kind} ${problem.id} is invalid: field "${problem.field}": ${firstLine(problem.problem)}.`;
 }
 
+/** Core's redaction (the key and anything shaped like a Bearer credential), for one key. */
 export function redact(text: string, secret: string | undefined): string {
-  return secret ? text.split(secret).join('[redacted]') : text;
+  return redactSecrets(text, secret ? [secret] : []);
 }
 
 /** The first line, without a closing full stop (the messages here add their own). */

@@ -46,4 +46,10 @@ export interface ArticlesLoaderOptions extends CommonLoaderOptions {
    * with a warning. Either way, nothing else is lost.
    */
   invalidArticles?: 'fail' | 'skip';
+  /**
+   * Classes article HTML may keep besides the content classes (`language-*` on code, task-list
+   * and footnote classes), for sites that style CMS classes on purpose: names, or prefixes
+   * ending in `*` (`['callout', 'note-*']`). Default: none.
+   */
+  allowClasses?: string[];
 }

@@ -1,113 +1,60 @@
-import { z } from 'astro/zod';
+import type { Article, Blog } from '@content-read/core';
 import { toEntryId } from './ids.js';
+import type { EntryReference } from './schema.js';
 
 /**
- * What the loaders need from the API's objects (docs/api-v1.md §5), checked item by
- * item so one bad article can be named (id and field) and, if asked, skipped.
- * Unknown fields are ignored; missing optional-ish fields take the API's empty values.
+ * API items (already checked by core's wire schema) to entry data in its final shape: camelCase
+ * fields, `Date`s, and `blog` as a reference. The entry schemas accept it as it is, so the live
+ * loaders need not parse it again and the build-time loaders' `parseData` only applies the
+ * site's own schema.
  */
-const timestamp = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'not an RFC 3339 date');
 
-export const wireBlogSchema = z.object({
-  id: z.string().min(1),
-  slug: z.string().min(1),
-  name: z.string(),
-  description: z.string().nullish(),
-  url: z.string().nullish(),
-  language: z.string().nullish(),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
-
-export const wireArticleSchema = z.object({
-  id: z.string().min(1),
-  blog_id: z.string().min(1),
-  slug: z.string().min(1),
-  title: z.string(),
-  excerpt: z.string().nullish(),
-  html: z.string(),
-  authors: z.array(z.object({ name: z.string(), slug: z.string() })).default([]),
-  tags: z.array(z.string()).default([]),
-  feature_image: z
-    .object({
-      url: z.string(),
-      alt: z.string().nullish(),
-      width: z.number().int().nullish(),
-      height: z.number().int().nullish(),
-    })
-    .nullish(),
-  canonical_url: z.string().nullish(),
-  reading_time: z.number().int().nonnegative(),
-  published_at: timestamp,
-  updated_at: timestamp,
-});
-
-export type WireBlog = z.infer<typeof wireBlogSchema>;
-export type WireArticle = z.infer<typeof wireArticleSchema>;
-
-/** One problem with one item, in the API's field names. */
-export interface ItemProblem {
-  id: string;
-  field: string;
-  problem: string;
-}
-
-export type Checked<T> = { ok: true; value: T } | { ok: false; problem: ItemProblem };
-
-export function checkItem<T>(schema: z.ZodType<T>, raw: unknown): Checked<T> {
-  const result = schema.safeParse(raw);
-  if (result.success) return { ok: true, value: result.data };
-  const issue = result.error.issues[0];
-  const id = (raw as { id?: unknown } | null)?.id;
-  return {
-    ok: false,
-    problem: {
-      id: typeof id === 'string' || typeof id === 'number' ? String(id) : '(no id)',
-      field: issue?.path.length ? issue.path.join('.') : '(item)',
-      problem: issue?.message ?? 'invalid',
-    },
-  };
-}
-
-/** Entry data for a blog; dates stay strings here and become `Date`s in the schema. */
-export function blogData(blog: WireBlog) {
+export function blogData(blog: Blog) {
   return {
     blogId: blog.id,
     slug: blog.slug,
     name: blog.name,
-    description: blog.description ?? null,
-    url: blog.url ?? null,
-    language: blog.language ?? null,
-    createdAt: blog.created_at,
-    updatedAt: blog.updated_at,
+    description: blog.description,
+    url: blog.url,
+    language: blog.language,
+    createdAt: new Date(blog.created_at),
+    updatedAt: new Date(blog.updated_at),
   };
 }
 
-/** Entry data for an article; `blog` is the blogs collection's entry id (resolved by the schema). */
-export function articleData(
-  article: WireArticle,
-  blogEntryId: (apiId: string) => string = toEntryId,
+export interface ArticleMapping<C extends string> {
+  /** The blogs collection `blog` refers to. */
+  blogsCollection: C;
+  /** Entry id of a blog from its API id. */
+  blogEntryId: (apiId: string) => string;
+}
+
+export function articleData<C extends string = 'blogs'>(
+  article: Article,
+  mapping: ArticleMapping<C> = {
+    blogsCollection: 'blogs' as C,
+    blogEntryId: toEntryId,
+  },
 ) {
   const image = article.feature_image;
+  const blog: EntryReference<C> = {
+    collection: mapping.blogsCollection,
+    id: mapping.blogEntryId(article.blog_id),
+  };
   return {
     articleId: article.id,
-    blog: blogEntryId(article.blog_id),
+    blog,
     slug: article.slug,
     title: article.title,
-    excerpt: article.excerpt ?? null,
+    excerpt: article.excerpt,
     authors: article.authors.map(({ name, slug }) => ({ name, slug })),
     tags: article.tags,
     featureImage: image
-      ? {
-          url: image.url,
-          alt: image.alt ?? null,
-          width: image.width ?? null,
-          height: image.height ?? null,
-        }
+      ? { url: image.url, alt: image.alt, width: image.width, height: image.height }
       : null,
-    canonicalUrl: article.canonical_url ?? null,
+    canonicalUrl: article.canonical_url,
     readingTime: article.reading_time,
-    publishedAt: article.published_at,
-    updatedAt: article.updated_at,
+    publishedAt: new Date(article.published_at),
+    updatedAt: new Date(article.updated_at),
   };
 }

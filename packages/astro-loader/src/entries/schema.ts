@@ -1,9 +1,9 @@
 import { z } from 'astro/zod';
 
 /**
- * Zod schemas of the entries the loaders put into Astro's data store.
- * Field names are camelCase (Astro style); dates are `Date`s. Both are plain
- * `z.object`s so a site can `.extend()` them in its own `schema`.
+ * Zod schemas of the entries the loaders put into Astro's data store (the API's objects are
+ * core's wire schemas). Field names are camelCase (Astro style); dates are `Date`s. They are
+ * plain `z.object`s so a site can `.extend()` them in its own `schema`.
  */
 
 /** A reference to an entry of another collection, as `reference()` from `astro:content` gives. */
@@ -20,16 +20,16 @@ export function entryReference<C extends string>(collection: C) {
   ]);
 }
 
-export const authorSchema = z.object({ name: z.string(), slug: z.string() });
+export const authorEntrySchema = z.object({ name: z.string(), slug: z.string() });
 
-export const featureImageSchema = z.object({
+export const featureImageEntrySchema = z.object({
   url: z.string(),
   alt: z.string().nullable(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
 });
 
-export const blogSchema = z.object({
+export const blogEntrySchema = z.object({
   /** The API's id of the blog (the entry id is derived from it, see README "Ids"). */
   blogId: z.string(),
   slug: z.string(),
@@ -41,8 +41,8 @@ export const blogSchema = z.object({
   updatedAt: z.coerce.date(),
 });
 
-/** The article schema, with `blog` referring to the collection named `blogsCollection`. */
-export function createArticleSchema<C extends string>(blogsCollection: C) {
+/** The article entry schema, with `blog` referring to the collection named `blogsCollection`. */
+export function createArticleEntrySchema<C extends string>(blogsCollection: C) {
   return z.object({
     /** The API's id of the article. */
     articleId: z.string(),
@@ -50,9 +50,9 @@ export function createArticleSchema<C extends string>(blogsCollection: C) {
     slug: z.string(),
     title: z.string(),
     excerpt: z.string().nullable(),
-    authors: z.array(authorSchema),
+    authors: z.array(authorEntrySchema),
     tags: z.array(z.string()),
-    featureImage: featureImageSchema.nullable(),
+    featureImage: featureImageEntrySchema.nullable(),
     canonicalUrl: z.string().nullable(),
     readingTime: z.number().int().nonnegative(),
     publishedAt: z.coerce.date(),
@@ -60,9 +60,9 @@ export function createArticleSchema<C extends string>(blogsCollection: C) {
   });
 }
 
-export const articleSchema = createArticleSchema('blogs');
+export const articleEntrySchema = createArticleEntrySchema('blogs');
 
-export type BlogData = z.infer<typeof blogSchema>;
+export type BlogData = z.infer<typeof blogEntrySchema>;
 export type ArticleData<C extends string = 'blogs'> = z.infer<
-  ReturnType<typeof createArticleSchema<C>>
+  ReturnType<typeof createArticleEntrySchema<C>>
 >;

@@ -3,10 +3,10 @@ import type { LiveCollectionError } from 'astro/content/runtime';
 import type { LiveLoader } from 'astro/loaders';
 import { type MarkdownHeading, renderArticleHtml } from '../entries/html/render.js';
 import { toEntryId } from '../entries/ids.js';
-import { articleData, wireArticleSchema } from '../entries/mapping.js';
-import { type ArticleData, createArticleSchema } from '../entries/schema.js';
+import { articleData } from '../entries/mapping.js';
+import type { ArticleData } from '../entries/schema.js';
 import { LiveListingCache } from './live-cache.js';
-import { checkedItem, findByFilter, type LiveLoaderOptions, liveClient } from './live-client.js';
+import { findByFilter, type LiveLoaderOptions, liveClient } from './live-client.js';
 
 export interface ArticlesLiveFilter {
   /** A blog id or slug. */
@@ -24,24 +24,27 @@ export type ArticleEntryFilter = { id: string } | { slug: string; blog?: string 
 export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
   const client = liveClient(options);
   const caches = new Map<string, LiveListingCache<Article>>();
-  const schema = createArticleSchema('blogs');
   async function read(blog: string | undefined): Promise<Article[]> {
     const cacheKey = blog ?? '';
-    const cache = caches.get(cacheKey) ?? new LiveListingCache<Article>();
+    const cache =
+      caches.get(cacheKey) ??
+      new LiveListingCache<Article>((read) =>
+        client.get().list('articles', { ...read, ...(blog ? { blog } : {}) }),
+      );
     caches.set(cacheKey, cache);
-    if (blog || !options.blogs) return cache.read(client.get(), 'articles', blog);
+    if (blog || !options.blogs) return cache.read();
     return (await Promise.all(options.blogs.map((b) => read(b)))).flat();
   }
   function toEntry(article: Article) {
-    const checked = checkedItem(wireArticleSchema, article, 'article');
-    const { html, headings } = renderArticleHtml(checked.html);
+    const data = articleData(article);
+    const { html, headings } = renderArticleHtml(article.html, options);
     return {
       id: toEntryId(article.id),
-      data: { ...schema.parse(articleData(checked)), headings },
+      data: { ...data, headings },
       rendered: { html },
       cacheHint: {
         tags: [`article:${article.id}`, `blog:${article.blog_id}`],
-        lastModified: new Date(checked.updated_at),
+        lastModified: data.updatedAt,
       },
     };
   }

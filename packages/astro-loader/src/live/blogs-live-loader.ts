@@ -2,28 +2,28 @@ import type { Blog } from '@content-read/core';
 import type { LiveCollectionError } from 'astro/content/runtime';
 import type { LiveLoader } from 'astro/loaders';
 import { toEntryId } from '../entries/ids.js';
-import { blogData, wireBlogSchema } from '../entries/mapping.js';
-import { type BlogData, blogSchema } from '../entries/schema.js';
+import { blogData } from '../entries/mapping.js';
+import type { BlogData } from '../entries/schema.js';
 import { LiveListingCache } from './live-cache.js';
-import { checkedItem, findByFilter, type LiveLoaderOptions, liveClient } from './live-client.js';
+import { findByFilter, type LiveLoaderOptions, liveClient } from './live-client.js';
 
 export type BlogEntryFilter = { id: string } | { slug: string };
 
 /** Live loader of blogs for src/live.config.ts. */
 export function blogsLiveLoader(options: LiveLoaderOptions = {}) {
   const client = liveClient(options);
-  const cache = new LiveListingCache<Blog>();
+  const cache = new LiveListingCache<Blog>((read) => client.get().list('blogs', read));
   const only = options.blogs ? new Set(options.blogs) : undefined;
   async function read() {
-    const blogs = await cache.read(client.get(), 'blogs');
+    const blogs = await cache.read();
     return blogs.filter((b) => !only || only.has(b.id) || only.has(b.slug));
   }
   function toEntry(blog: Blog) {
-    const checked = checkedItem(wireBlogSchema, blog, 'blog');
+    const data = blogData(blog);
     return {
       id: toEntryId(blog.id),
-      data: blogSchema.parse(blogData(checked)),
-      cacheHint: { tags: [`blog:${blog.id}`], lastModified: new Date(checked.updated_at) },
+      data,
+      cacheHint: { tags: [`blog:${blog.id}`], lastModified: data.updatedAt },
     };
   }
   return {

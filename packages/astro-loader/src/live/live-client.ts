@@ -1,10 +1,8 @@
 import { type ContentReadClient, createClient, type TimeoutOptions } from '@content-read/core';
 import { LiveCollectionError } from 'astro/content/runtime';
-import type { z } from 'astro/zod';
 import { type ConnectionOptions, resolveConnection } from '../config/connection.js';
 import { describeCause, redact } from '../config/errors.js';
 import { fromEntryId } from '../entries/ids.js';
-import { checkItem } from '../entries/mapping.js';
 
 /** Options of both live loaders. */
 export interface LiveLoaderOptions extends ConnectionOptions {
@@ -13,6 +11,8 @@ export interface LiveLoaderOptions extends ConnectionOptions {
   concurrency?: number;
   /** Per-request timeouts in ms: `{ connect, headers, body }`. Default: core's (10 s, 30 s, 30 s). */
   timeouts?: TimeoutOptions;
+  /** Articles: classes kept besides the content classes, as for `articlesLoader`. */
+  allowClasses?: string[];
 }
 
 /**
@@ -41,14 +41,6 @@ export function liveClient(options: LiveLoaderOptions) {
     ),
   });
   return { get, failure };
-}
-
-/** The item checked against the loader's schema, or an error naming its id and field. */
-export function checkedItem<T>(schema: z.ZodType<T>, item: unknown, noun: string): T {
-  const checked = checkItem(schema, item);
-  if (checked.ok) return checked.value;
-  const { id, field, problem } = checked.problem;
-  throw new Error(`${noun} ${id} field "${field}": ${problem}`);
 }
 
 /** The item an entry filter names: by entry id (or API id), else by slug. */

@@ -93,6 +93,23 @@ describe('when the API fails', { timeout: 120_000 }, () => {
     }
   });
 
+  it('an article whose HTML is cut inside a tag builds: the body is rendered, nothing blamed', async () => {
+    const proxy = await startRewritingProxy(server.baseUrl, (item) => {
+      if (item.id === 'art_0002') item.html = '<p>Intro</p><div ';
+    });
+    const fresh = await FixtureSite.create();
+    try {
+      const built = await fresh.build(fresh.env({ baseUrl: proxy.baseUrl, apiKey: FULL_KEY }));
+      expect(built.code, built.output).toBe(0);
+      expect(built.output).not.toMatch(/is invalid|unbalanced/);
+      expect(built.pages['articles/art_0002/index.html']).toContain('<p>Intro</p>');
+      expect(built.pages['index.html']).toContain('blogs:3 articles:32');
+    } finally {
+      await proxy.close();
+      await fresh.dispose();
+    }
+  });
+
   it("an article that breaks the API contract (a numeric title) is skipped by the client with invalidArticles: 'skip'", async () => {
     const proxy = await startRewritingProxy(server.baseUrl, (item) => {
       if (item.id === 'art_0002') item.title = 10;
@@ -106,7 +123,7 @@ describe('when the API fails', { timeout: 120_000 }, () => {
         );
       const failed = await fresh.build(env(false));
       expect(failed.code).not.toBe(0);
-      expect(errorLine(failed.output)).toContain('item art_0002, field title');
+      expect(errorLine(failed.output)).toContain('article art_0002 is invalid: field "title"');
       const skipped = await fresh.build(env(true));
       expect(skipped.code, skipped.output).toBe(0);
       expect(skipped.output).toContain('article art_0002 is invalid: field "title"');

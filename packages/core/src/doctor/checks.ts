@@ -13,7 +13,7 @@ import {
   ValidationError,
 } from '../errors.js';
 import { isLoopback, parseBaseUrl } from '../options.js';
-import type { Blog } from '../schema.js';
+import type { Blog } from '../schema/wire.js';
 import { type CheckResult, type DoctorConfig, result } from './types.js';
 
 /** A client tuned for diagnosis: few, short retries. Throws ConfigurationError for a bad key. */

@@ -1,8 +1,8 @@
+import { B64TOKEN } from '@content-read/core';
 import { hashKey } from './keys.js';
 import {
   type ArticleRecord,
   articleRecordSchema,
-  B64TOKEN,
   type BlogRecord,
   blogRecordSchema,
 } from './schema.js';

@@ -1,3 +1,4 @@
+import { B64TOKEN } from '@content-read/core';
 import { z } from 'zod';
 
 // The dataset format: what a JSON dataset file holds. Field names follow the wire's snake_case so a
@@ -10,9 +11,6 @@ const id = z.string().min(1);
 export const workspaceRecordSchema = z.object({ id, name: z.string() });
 
 export const teamRecordSchema = z.object({ id, workspace_id: id, name: z.string() });
-
-/** b64token of RFC 6750: what a presented Bearer token may look like. */
-export const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 export const keyRecordSchema = z
   .object({

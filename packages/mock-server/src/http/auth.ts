@@ -1,4 +1,4 @@
-import { B64TOKEN } from '../data/schema.js';
+import { B64TOKEN } from '@content-read/core';
 
 export type AuthorizationParse =
   | { ok: true; token: string }

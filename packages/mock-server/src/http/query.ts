@@ -1,5 +1,4 @@
-export const DEFAULT_PER_PAGE = 100;
-export const MAX_PER_PAGE = 500;
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '@content-read/core';
 
 export interface ListQuery {
   page: number;

@@ -1,38 +1,62 @@
+import { type ClassFilter, filterClasses } from './classes.js';
 import { escapeAttribute } from './escape.js';
-import { attributeAllowed } from './policy.js';
+import { prefixFragmentLink, prefixId, prefixIdList } from './ids.js';
+import { attributeAllowed, ID_REFERENCES } from './policy.js';
 import { urlAllowed } from './urls.js';
 
 export const HEADING = /^h([1-6])$/;
 
-/** The allowed attributes, escaped and quoted (the id apart, for headings). */
+/**
+ * The allowed attributes, escaped and quoted; the id (prefixed) is returned apart and, for
+ * headings, not written: the heading's id is settled once the whole body is read.
+ */
 export function writeAttributes(
   tag: string,
   attribs: Record<string, string>,
+  classes: ClassFilter,
 ): { attributes: string; id: string } {
   let attributes = '';
   let id = '';
   let rel: string | undefined;
-  let blank = false;
+  let target = false;
   for (const name in attribs) {
-    const value = attribs[name] ?? '';
+    let value = attribs[name] ?? '';
     if (!attributeAllowed(tag, name)) continue;
     if (!urlAllowed(tag, name, value)) continue;
     if (tag === 'input' && !inputAllowed(name, value)) continue;
-    if (name === 'id') {
-      id = value;
-      if (HEADING.test(tag)) continue;
+    switch (name) {
+      case 'id':
+      case 'name':
+        if (!value) continue;
+        value = prefixId(value);
+        if (name === 'id') {
+          id = value;
+          if (HEADING.test(tag)) continue;
+        }
+        break;
+      case 'class':
+        value = filterClasses(tag, value, classes);
+        if (!value) continue;
+        break;
+      case 'href':
+        value = prefixFragmentLink(value);
+        break;
+      case 'rel':
+        rel = value;
+        continue;
+      case 'target':
+        target = true;
+        break;
+      default:
+        if (ID_REFERENCES.has(name)) value = prefixIdList(value);
     }
-    if (name === 'rel') {
-      rel = value;
-      continue;
-    }
-    if (name === 'target' && value.trim().toLowerCase() === '_blank') blank = true;
     attributes += ` ${name}="${escapeAttribute(value)}"`;
   }
   if (tag === 'input')
     attributes = ` type="checkbox" disabled${attributes.replace(/ (type|disabled)="[^"]*"/g, '')}`;
-  if (blank) {
-    // A new tab must not get a handle on this page (reverse tabnabbing) nor its address.
+  if (target) {
+    // Whatever the target, the opened page must not get a handle on this one (reverse
+    // tabnabbing: it could navigate the article's tab) nor learn its address.
     const tokens = new Set((rel ?? '').toLowerCase().split(/\s+/).filter(Boolean));
     tokens.add('noopener');
     tokens.add('noreferrer');

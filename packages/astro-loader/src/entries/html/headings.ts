@@ -1,7 +1,11 @@
 import GithubSlugger from 'github-slugger';
 import { escapeAttribute } from './escape.js';
+import { ID_PREFIX } from './ids.js';
 
-/** A heading as Astro reports it for local Markdown (`render(entry).headings`). */
+/**
+ * A heading as Astro reports it for local Markdown (`render(entry).headings`); `slug` is the
+ * heading's id in the page, prefix included, so `href={`#${slug}`}` lands on it.
+ */
 export interface MarkdownHeading {
   depth: number;
   slug: string;
@@ -12,14 +16,16 @@ export interface PendingHeading {
   /** Index in the output of the open tag, filled in once every author id is known. */
   chunk: number;
   depth: number;
+  /** The id the author gave it (prefixed), or ''. */
   authorId: string;
   attributes: string;
   text: string;
 }
 
 /**
- * Gives each heading its id and writes its open tag into `out`. Slugs come last: a generated
- * one must not collide with an id the author put anywhere in the body.
+ * Gives each heading its id (the author's, else a GitHub-style slug of its text, unique in the
+ * article, prefixed) and writes its open tag into `out`. Slugs come last: a generated one
+ * must not collide with an id the author put anywhere in the body.
  */
 export function assignSlugs(
   headings: PendingHeading[],
@@ -30,7 +36,8 @@ export function assignSlugs(
   return headings.map((heading) => {
     const text = heading.text.trim();
     let slug = heading.authorId;
-    while (!slug || (authorIds.has(slug) && heading.authorId !== slug)) slug = slugger.slug(text);
+    while (!slug || (authorIds.has(slug) && heading.authorId !== slug))
+      slug = ID_PREFIX + slugger.slug(text);
     out[heading.chunk] = `<h${heading.depth} id="${escapeAttribute(slug)}"${heading.attributes}>`;
     return { depth: heading.depth, slug, text };
   });

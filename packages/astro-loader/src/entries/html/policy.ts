@@ -1,12 +1,14 @@
 /**
  * The allow-list for article bodies: GitHub's (the one hast-util-sanitize ships and GitHub
  * uses for READMEs) plus what ordinary articles use that it lacks (figure, picture, video …,
- * `class`, `loading`), in HTML attribute names. Anything not listed is removed.
+ * caption and colgroup, `loading`), in HTML attribute names. Anything not listed is removed;
+ * `class` is listed but its values pass classes.ts, and ids get a prefix (ids.ts).
  */
 
 /** Elements kept (with their allowed attributes). */
 export const ALLOWED_TAGS: ReadonlySet<string> = new Set([
-  'a', 'abbr', 'audio', 'b', 'blockquote', 'br', 'cite', 'code', 'dd', 'del', 'details', 'div',
+  'a', 'abbr', 'audio', 'b', 'blockquote', 'br', 'caption', 'cite', 'code', 'col', 'colgroup',
+  'dd', 'del', 'details', 'div',
   'dl', 'dt', 'em', 'figcaption', 'figure', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i', 'img',
   'input', 'ins', 'kbd', 'li', 'mark', 'ol', 'p', 'picture', 'pre', 'q', 'rp', 'rt', 'ruby', 's',
   'samp', 'section', 'small', 'source', 'span', 'strike', 'strong', 'sub', 'summary', 'sup',
@@ -27,7 +29,7 @@ export const DROPPED_WITH_CONTENT: ReadonlySet<string> = new Set([
 
 /** Void elements: no end tag is written. */
 export const VOID_TAGS: ReadonlySet<string> = new Set([
-  'br', 'hr', 'img', 'input', 'source', 'track',
+  'br', 'col', 'hr', 'img', 'input', 'source', 'track',
 ]); // biome-ignore format: a list
 
 /** Attributes allowed on every kept element (GitHub's list, less form and event attributes). */
@@ -48,7 +50,7 @@ const PER_TAG: Record<string, string[]> = {
   q: ['cite'],
   div: ['itemscope', 'itemtype'],
   dl: ARIA,
-  ol: ARIA,
+  ol: [...ARIA, 'reversed', 'type'],
   ul: ARIA,
   summary: ARIA,
   table: ARIA,
@@ -76,10 +78,21 @@ export const URL_ATTRIBUTES: ReadonlyMap<string, readonly string[]> = new Map([
   ['cite', ['http', 'https']],
   ['longdesc', ['http', 'https']],
   ['poster', ['http', 'https']],
+  ['itemtype', ['http', 'https']],
+]);
+
+/** Attributes naming ids of the article (space-separated): they get the id prefix too. */
+export const ID_REFERENCES: ReadonlySet<string> = new Set([
+  'aria-describedby',
+  'aria-labelledby',
+  'headers',
 ]);
 
 /** Elements that only make sense inside a table; elsewhere they are unwrapped. */
 export const TABLE_PARTS: ReadonlySet<string> = new Set([
+  'caption',
+  'col',
+  'colgroup',
   'tbody',
   'td',
   'th',
@@ -90,3 +103,21 @@ export const TABLE_PARTS: ReadonlySet<string> = new Set([
 
 /** Raster images as data: URLs, allowed in `<img src>` only (never SVG: it can hold script). */
 export const SAFE_DATA_IMAGE = /^data:image\/(?:png|gif|jpeg|webp|avif);base64,[a-z0-9+/=\s]*$/i;
+
+const P = ['p'];
+const HEADINGS_AND_P = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p'];
+/**
+ * Opening the key closes these when one is the innermost open element (htmlparser2's rule,
+ * after HTML's; only the kept elements). Applied to what we write, so that reading the output
+ * again gives the same tree: re-sanitising is a no-op.
+ */
+export const OPEN_IMPLIES_CLOSE: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  Object.entries({
+    tr: ['tr', 'th', 'td'], th: ['th'], td: ['thead', 'th', 'td'], a: ['a'], li: ['li'], p: P,
+    h1: HEADINGS_AND_P, h2: HEADINGS_AND_P, h3: HEADINGS_AND_P, h4: HEADINGS_AND_P,
+    h5: HEADINGS_AND_P, h6: HEADINGS_AND_P, dd: ['dd', 'dt'], dt: ['dd', 'dt'],
+    blockquote: P, details: P, div: P, dl: P, figcaption: P, figure: P, hr: P, ol: P, pre: P,
+    section: P, table: P, ul: P, rt: ['rt', 'rp'], rp: ['rt', 'rp'], tbody: ['thead', 'tbody'],
+    tfoot: ['thead', 'tbody'],
+  }).map(([tag, closes]) => [tag, new Set(closes)]),
+); // biome-ignore format: a table

@@ -32,20 +32,21 @@ describe('renderArticleHtml', () => {
     }
   });
 
-  it('gives headings GitHub-style unique ids and lists them like local Markdown', () => {
+  it('gives headings GitHub-style unique ids, prefixed, and lists them like local Markdown', () => {
     const { html, headings } = renderArticleHtml(
       '<h1>Hello World!</h1><h2>Setup &amp; use</h2><h2>Setup &amp; use</h2><h3 id="custom">Kept <em>id</em></h3><p id="intro">p</p><h4>Intro</h4>',
     );
     expect(headings).toEqual([
-      { depth: 1, slug: 'hello-world', text: 'Hello World!' },
-      { depth: 2, slug: 'setup--use', text: 'Setup & use' },
-      { depth: 2, slug: 'setup--use-1', text: 'Setup & use' },
-      { depth: 3, slug: 'custom', text: 'Kept id' },
-      { depth: 4, slug: 'intro-1', text: 'Intro' },
+      { depth: 1, slug: 'user-content-hello-world', text: 'Hello World!' },
+      { depth: 2, slug: 'user-content-setup--use', text: 'Setup & use' },
+      { depth: 2, slug: 'user-content-setup--use-1', text: 'Setup & use' },
+      { depth: 3, slug: 'user-content-custom', text: 'Kept id' },
+      { depth: 4, slug: 'user-content-intro-1', text: 'Intro' },
     ]);
-    expect(html).toContain('<h1 id="hello-world">Hello World!</h1>');
-    expect(html).toContain('<h2 id="setup--use-1">');
-    expect(html).toContain('<h3 id="custom">Kept <em>id</em></h3>');
+    expect(html).toContain('<h1 id="user-content-hello-world">Hello World!</h1>');
+    expect(html).toContain('<h2 id="user-content-setup--use-1">');
+    expect(html).toContain('<h3 id="user-content-custom">Kept <em>id</em></h3>');
+    expect(html).toContain('<p id="user-content-intro">p</p>');
   });
 
   it('returns no headings for a body without any', () => {
@@ -155,5 +156,39 @@ describe('renderArticleHtml against XSS vectors', () => {
     expect(safe('<ul><li><input type="checkbox" checked> done</li></ul>')).toBe(
       '<ul><li><input type="checkbox" disabled checked=""> done</li></ul>',
     );
+  });
+});
+
+describe('links, tables and lists', () => {
+  it('gives every link with a target rel="noopener noreferrer", whatever the target', () => {
+    for (const target of ['_new', 'other', '_self', '_top'])
+      expect(safe(`<a href="/x" target="${target}">n</a>`)).toBe(
+        `<a href="/x" target="${target}" rel="noopener noreferrer">n</a>`,
+      );
+  });
+
+  it('keeps caption, colgroup/col and the numbering of ordered lists', () => {
+    const body =
+      '<table><caption>Results</caption><colgroup><col span="2"><col></colgroup><thead><tr><th>a</th><th>b</th><th>c</th></tr></thead></table>' +
+      '<ol reversed="" type="i" start="4"><li value="7">x</li></ol>';
+    expect(safe(body)).toBe(body);
+  });
+
+  it('unwraps caption and col outside a table', () => {
+    expect(safe('<caption>c</caption><col span="2"><p>p</p>')).toBe('c<p>p</p>');
+  });
+});
+
+describe('truncated and unbalanced input', () => {
+  it.each([
+    ['<p>x</p><div ', '<p>x</p>'],
+    ['<a href=x', ''],
+    ['<p>x<svg onload=alert(1) ', '<p>x</p>'],
+    ['<span><span ', '<span></span>'],
+    ['<p>a<img src=x', '<p>a</p>'],
+    ['<ul><li>one<li>two', '<ul><li>one</li><li>two</li></ul>'],
+    ['</div></p><b><i>x</b></i>', '<p></p><b><i>x</i></b>'],
+  ])('%j renders, balanced', (body, html) => {
+    expect(safe(body)).toBe(html);
   });
 });

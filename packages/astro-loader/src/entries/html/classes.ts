@@ -1,0 +1,60 @@
+/**
+ * Classes an article may keep. `class` could otherwise take over the page (`fixed inset-0
+ * z-50` in a utility-CSS site) or borrow the site's component classes, so only the classes
+ * content needs survive: syntax highlighting, GitHub-style task lists and footnotes (as
+ * remark-gfm and markdown-it-footnote write them). Sites that style CMS classes on purpose add
+ * theirs with the loaders' `allowClasses` option.
+ */
+const CONTENT_CLASSES: Record<string, readonly string[]> = {
+  a: ['data-footnote-backref', 'footnote-backref'],
+  code: ['language-*'],
+  pre: ['language-*'],
+  h2: ['sr-only'],
+  hr: ['footnotes-sep'],
+  input: ['task-list-item-checkbox'],
+  li: ['task-list-item', 'footnote-item'],
+  ol: ['contains-task-list'],
+  section: ['footnotes'],
+  sup: ['footnote-ref'],
+  ul: ['contains-task-list'],
+};
+
+/** Which class tokens may stay, per tag and on any tag (`allowClasses`). */
+export interface ClassFilter {
+  perTag: ReadonlyMap<string, (token: string) => boolean>;
+  anyTag: ((token: string) => boolean) | undefined;
+}
+
+const CONTENT = new Map(Object.entries(CONTENT_CLASSES).map(([tag, list]) => [tag, matcher(list)]));
+const cache = new Map<string, ClassFilter>();
+
+/**
+ * The filter for the content classes plus `allowClasses` (each a class name, or a prefix ending
+ * in `*`: `'callout-*'`; `'*'` keeps every class), allowed on every element.
+ */
+export function classFilter(allowClasses: readonly string[] = []): ClassFilter {
+  const key = allowClasses.join(' ');
+  let filter = cache.get(key);
+  if (!filter) {
+    filter = { perTag: CONTENT, anyTag: allowClasses.length ? matcher(allowClasses) : undefined };
+    cache.set(key, filter);
+  }
+  return filter;
+}
+
+function matcher(patterns: readonly string[]): (token: string) => boolean {
+  const exact = new Set(patterns.filter((p) => !p.endsWith('*')));
+  const prefixes = patterns.filter((p) => p.endsWith('*')).map((p) => p.slice(0, -1));
+  return (token) => exact.has(token) || prefixes.some((p) => token.startsWith(p));
+}
+
+/** The allowed tokens of a class attribute, or '' when none is left. */
+export function filterClasses(tag: string, value: string, filter: ClassFilter): string {
+  const perTag = filter.perTag.get(tag);
+  const anyTag = filter.anyTag;
+  if (!perTag && !anyTag) return ''; // most elements: no class can stay
+  return value
+    .split(/\s+/)
+    .filter((token) => token && (anyTag?.(token) || perTag?.(token)))
+    .join(' ');
+}

@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { articlesLiveLoader } from '../../src/live.js';
+import { FULL_KEY, startMock, startRewritingProxy } from '../helpers/mock.js';
+
+// One article's body cut inside a tag (as a CMS or an editor can leave it) must render, and
+// never fail the live request for every article.
+describe('live articles with a body cut inside a tag', () => {
+  let mock: Awaited<ReturnType<typeof startMock>>;
+  let proxy: Awaited<ReturnType<typeof startRewritingProxy>>;
+  beforeAll(async () => {
+    mock = await startMock();
+    proxy = await startRewritingProxy(mock.baseUrl, (item) => {
+      if (item.id === 'art_0002') item.html = '<p>Intro</p><div ';
+    });
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await mock?.close();
+  });
+
+  it('loadCollection returns every article, the cut one rendered and balanced', async () => {
+    const loader = articlesLiveLoader({ baseUrl: proxy.baseUrl, apiKey: FULL_KEY });
+    const result = await loader.loadCollection({ collection: 'articles', filter: undefined });
+    expect('error' in result ? result.error : undefined).toBeUndefined();
+    const entries = 'entries' in result ? result.entries : [];
+    expect(entries.length).toBeGreaterThan(3);
+    const cut = entries.find((e) => e.id === 'art_0002');
+    expect(cut?.rendered?.html).toBe('<p>Intro</p>');
+  });
+});

@@ -1,0 +1,241 @@
+/**
+ * One HTTP exchange (one attempt): undici Agent per client, our own timeouts, manual
+ * redirects that never carry the key to another origin, bounded bodies, and mapping of
+ * every failure to a ContentReadError. Retries live in retry.ts, paging in pagination.ts.
+ */
+import { Agent, type Dispatcher } from 'undici';
+import { ConfigurationError, isContentReadError, RequestError } from '../errors.js';
+import type { ResolvedOptions } from '../options.js';
+import type { Redactor } from '../redact.js';
+import type { FetchLike } from '../types.js';
+import { USER_AGENT } from '../version.js';
+import { parseJsonBody, type ReadLimits, safeJson, TimeoutReason } from './body.js';
+import { networkError } from './network-errors.js';
+import { redirectTarget } from './redirect.js';
+import { fromDispatcher, fromFetch, type RawResponse } from './response.js';
+import { Semaphore } from './semaphore.js';
+import { errorForResponse } from './status-errors.js';
+
+export interface SendOptions {
+  /** Send `Authorization: Bearer <key>` (to this origin only). */
+  auth: boolean;
+  ifNoneMatch?: string | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+export interface JsonResponse {
+  status: number;
+  /** The final URL after same-origin redirects. */
+  url: URL;
+  headers: Headers;
+  /** Parsed JSON; undefined for 304. */
+  body: unknown;
+  notModified: boolean;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const ERROR_BODY_LIMIT = 64 * 1024;
+
+export function pathOf(url: URL): string {
+  return `${url.pathname}${url.search}`;
+}
+
+export class Transport {
+  readonly #o: ResolvedOptions;
+  readonly #redact: Redactor;
+  readonly #slots: Semaphore;
+  readonly #agent: Agent | undefined;
+  /** Only an injected fetch; without one, requests go through `Dispatcher.request`. */
+  readonly #fetch: FetchLike | undefined;
+  readonly #dispatcher: Dispatcher | undefined;
+  #closed = false;
+
+  constructor(options: ResolvedOptions, redact: Redactor) {
+    this.#o = options;
+    this.#redact = redact;
+    this.#slots = new Semaphore(options.concurrency);
+    this.#fetch = options.fetch;
+    if (options.fetch === undefined && options.dispatcher === undefined) {
+      this.#agent = new Agent({
+        connections: options.concurrency,
+        keepAliveTimeout: 10_000,
+        connect: { timeout: options.timeouts.connect },
+        headersTimeout: options.timeouts.headers,
+        bodyTimeout: options.timeouts.body,
+      });
+    }
+    this.#dispatcher = options.dispatcher ?? this.#agent;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#agent?.close();
+  }
+
+  /** GET `url`, following redirects; resolves for 200 and 304, throws for anything else. */
+  async send(url: URL, o: SendOptions): Promise<JsonResponse> {
+    if (this.#closed) {
+      throw new ConfigurationError('The client is closed', {
+        path: this.#redact(pathOf(url)),
+        hint: 'Create a new client with createClient(); close() releases its connections for good.',
+      });
+    }
+    const release = await this.#slots.acquire(o.signal);
+    try {
+      return await this.#follow(url, o);
+    } finally {
+      release();
+    }
+  }
+
+  async #follow(start: URL, o: SendOptions): Promise<JsonResponse> {
+    let url = start;
+    let withKey = o.auth;
+    let keyDroppedByRedirect = false;
+    for (let hops = 0; ; hops++) {
+      const controller = new AbortController();
+      const signal = o.signal ? AbortSignal.any([o.signal, controller.signal]) : controller.signal;
+      const res = await this.#exchange(url, withKey, o, controller, signal);
+      const path = this.#redact(pathOf(url));
+      if (REDIRECTS.has(res.status)) {
+        await res.discard(this.#o.timeouts.body);
+        const next = redirectTarget(res, url, hops, this.#o.maxRedirects, path);
+        if (next.origin !== url.origin && withKey) {
+          // Never forward the key to another origin (RFC 9110 15.4; what browsers do).
+          withKey = false;
+          keyDroppedByRedirect = true;
+        }
+        url = next;
+        continue;
+      }
+      const limits = { controller, path, idleMs: this.#o.timeouts.body };
+      if (res.status === 304) {
+        await res.discard(this.#o.timeouts.body);
+        if (o.ifNoneMatch === undefined) throw this.#unexpected(path, 304);
+        return { status: 304, url, headers: res.headers, body: undefined, notModified: true };
+      }
+      if (res.status === 200) {
+        const text = await this.#read(res, { ...limits, maxBytes: this.#o.maxResponseBytes }, o);
+        return {
+          status: 200,
+          url,
+          headers: res.headers,
+          body: parseJsonBody(text, res, path, this.#redact),
+          notModified: false,
+        };
+      }
+      let body: unknown;
+      try {
+        const text = await this.#read(res, { ...limits, maxBytes: ERROR_BODY_LIMIT }, o);
+        body = safeJson(text) ?? text;
+      } catch {
+        if (o.signal?.aborted) throw o.signal.reason;
+        body = undefined; // an unreadable error body still gives a useful error below
+      }
+      throw errorForResponse({
+        method: 'GET',
+        status: res.status,
+        headers: res.headers,
+        body,
+        path,
+        keySent: withKey,
+        keyDroppedByRedirect,
+        redact: this.#redact,
+      });
+    }
+  }
+
+  async #exchange(
+    url: URL,
+    withKey: boolean,
+    o: SendOptions,
+    controller: AbortController,
+    signal: AbortSignal,
+  ): Promise<RawResponse> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': this.#o.userAgent ? `${USER_AGENT} ${this.#o.userAgent}` : USER_AGENT,
+    };
+    if (withKey && this.#o.apiKey !== undefined) headers.authorization = `Bearer ${this.#o.apiKey}`;
+    if (o.ifNoneMatch !== undefined) headers['if-none-match'] = o.ifNoneMatch;
+    // Our own headers timer also covers injected fetch implementations, which have no Agent.
+    const wait = this.#o.timeouts.connect + this.#o.timeouts.headers;
+    const timer = setTimeout(() => controller.abort(new TimeoutReason('headers', wait)), wait);
+    const started = performance.now();
+    try {
+      const res = await this.#request(url, headers, signal);
+      this.#emit(url, res.status, started);
+      return res;
+    } catch (error) {
+      throw this.#failure(error, controller, o, this.#redact(pathOf(url)));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Without an injected fetch: undici's `Dispatcher.request` (Node streams; no WHATWG
+   * Request/Response or web streams, which cost more than the JSON parse). Redirects are
+   * not followed by it (no redirect interceptor), so #follow sees every 3xx.
+   */
+  async #request(
+    url: URL,
+    headers: Record<string, string>,
+    signal: AbortSignal,
+  ): Promise<RawResponse> {
+    if (this.#fetch === undefined && this.#dispatcher !== undefined) {
+      const data = await this.#dispatcher.request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method: 'GET',
+        // fetch asks for compressed bodies by itself; here we ask, and stream-body.ts decodes.
+        headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' },
+        signal,
+      });
+      return fromDispatcher(data);
+    }
+    const fetch = this.#fetch as FetchLike;
+    const init = { method: 'GET', headers, signal, redirect: 'manual' as const };
+    const res = await fetch(
+      url.href,
+      this.#dispatcher ? ({ ...init, dispatcher: this.#dispatcher } as RequestInit) : init,
+    );
+    return fromFetch(res);
+  }
+
+  async #read(res: RawResponse, limits: ReadLimits, o: SendOptions): Promise<string> {
+    try {
+      return await res.text(limits);
+    } catch (error) {
+      if (isContentReadError(error)) throw error;
+      throw this.#failure(error, limits.controller, o, limits.path);
+    }
+  }
+
+  #failure(error: unknown, controller: AbortController, o: SendOptions, path: string): unknown {
+    if (o.signal?.aborted) return o.signal.reason;
+    return networkError(error, controller.signal.reason, path, this.#redact);
+  }
+
+  #unexpected(path: string, status: number): RequestError {
+    return new RequestError(`Unexpected status ${status}`, {
+      status,
+      path,
+      hint: 'The server answered 304 to a request that held no ETag; a cache in between may be misbehaving.',
+    });
+  }
+
+  #emit(url: URL, status: number, started: number): void {
+    try {
+      this.#o.onResponse?.({
+        method: 'GET',
+        path: this.#redact(pathOf(url)),
+        status,
+        notModified: status === 304,
+        durationMs: performance.now() - started,
+      });
+    } catch {
+      // An observer must never break the request it observes.
+    }
+  }
+}

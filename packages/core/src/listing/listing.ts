@@ -1,0 +1,64 @@
+/**
+ * The one listing pipeline: pages are handed to `onPage` as they arrive (so the caller's work
+ * overlaps the network), then the listing is checked for consistency: when the server states
+ * `meta.total`, the pages must hold exactly that many distinct ids (and agree on the total);
+ * otherwise content changed while we read and the listing is read again, up to
+ * `maxListingAttempts` times. `list()`, the loader's page-by-page sync and its live cache all
+ * read listings through here.
+ */
+import { ListingChangedError } from '../errors.js';
+import type { ListMeta } from '../schema/wire.js';
+import type { Listing, ListPage } from '../types.js';
+
+/** What becomes of each page; by default the page itself. */
+export type OnPage<T, P> = (page: ListPage<T>) => P | Promise<P>;
+
+export interface ListingSource<T> {
+  /** Reads the listing once, page by page (page 1 first, the rest as they arrive). */
+  read: () => AsyncIterable<ListPage<T>>;
+  attempts: number;
+  /** The listing's URL path (redacted), for the error. */
+  path: string;
+}
+
+export async function readListing<T, P>(
+  source: ListingSource<T>,
+  onPage: OnPage<T, P>,
+): Promise<Listing<T, P>> {
+  let problem = '';
+  for (let attempt = 1; attempt <= source.attempts; attempt++) {
+    const read: Array<{ page: ListPage<T>; result: P }> = [];
+    for await (const page of source.read()) read.push({ page, result: await onPage(page) });
+    read.sort((a, b) => a.page.page - b.page.page);
+    const pages = read.map((r) => r.page);
+    problem = listingInconsistency(pages);
+    if (problem === '') {
+      return {
+        pages: read.map((r) => r.result),
+        ids: pages.flatMap((p) => p.ids),
+        attempts: attempt,
+      };
+    }
+  }
+  throw new ListingChangedError(`The listing changed while it was read: ${problem}`, {
+    path: source.path,
+    attempts: source.attempts,
+    hint: `Content was added or removed during each of ${source.attempts} attempts; run the sync again, or raise maxListingAttempts.`,
+  });
+}
+
+/** '' when the pages of one listing add up (distinct ids, one `meta.total`, matching the count), else what is wrong. */
+function listingInconsistency(
+  pages: ReadonlyArray<{ ids: readonly string[]; meta?: ListMeta | undefined }>,
+): string {
+  const ids = pages.flatMap((p) => p.ids);
+  const distinct = new Set(ids).size;
+  if (distinct !== ids.length) return `${ids.length - distinct} id(s) appeared on two pages`;
+  const totals = new Set(pages.flatMap((p) => (p.meta ? [p.meta.total] : [])));
+  if (totals.size > 1) return `pages reported different totals (${[...totals].join(', ')})`;
+  const [total] = totals;
+  if (total !== undefined && total !== distinct) {
+    return `meta.total is ${total} but the pages held ${distinct} distinct ids`;
+  }
+  return '';
+}

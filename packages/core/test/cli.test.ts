@@ -1,0 +1,81 @@
+/**
+ * The `content-read` bin as a user runs it (a child process on bin/content-read.js, which runs
+ * dist/cli.js: `npm run build` first), with a canary key that must never appear in what it prints.
+ */
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type Running, startMock, startProxy } from './doctor/support.js';
+
+const bin = fileURLToPath(new URL('../bin/content-read.js', import.meta.url));
+const CANARY = 'canary-Zq8wX3-never-print-me';
+
+let api: Running;
+let stripping: Running;
+beforeAll(async () => {
+  api = await startMock();
+  stripping = await startProxy(api.baseUrl, { stripAuthorization: true });
+});
+afterAll(async () => {
+  await stripping.close();
+  await api.close();
+});
+
+async function run(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [bin, ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  child.stderr.on('data', (chunk) => (out += chunk));
+  const code = await new Promise<number | null>((done) => child.once('close', done));
+  return { code, out };
+}
+
+test('package.json declares the committed bin entry, which runs the built CLI', async () => {
+  const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
+  expect(pkg.bin).toEqual({ 'content-read': './bin/content-read.js' });
+  const entry = await readFile(bin, 'utf8');
+  expect(entry.startsWith('#!/usr/bin/env node\n')).toBe(true);
+  expect(entry).toContain("import '../dist/cli.js';");
+  expect(
+    (await readFile(new URL('../dist/cli.js', import.meta.url), 'utf8')).length,
+  ).toBeGreaterThan(0);
+});
+
+test('a healthy setup from the environment exits 0 with a checklist', async () => {
+  const { code, out } = await run(['doctor'], {
+    CONTENT_API_URL: api.baseUrl,
+    CONTENT_API_KEY: 'demo-full-access-key',
+  });
+  expect(out).toMatch(/\[ok {2}\] Blogs +3 blogs, \d+ articles visible to this key/);
+  expect(out).toContain('No problem found.');
+  expect(out).toContain('key from CONTENT_API_KEY (not shown)');
+  expect(out).not.toContain('demo-full-access-key');
+  expect(code).toBe(0);
+});
+
+test('a canary key, rejected or stripped, from env or flag, is never printed', async () => {
+  const runs = await Promise.all([
+    run(['doctor'], { CONTENT_API_URL: api.baseUrl, CONTENT_API_KEY: CANARY }),
+    run(['doctor', '--url', stripping.baseUrl, '--key', CANARY]),
+    run(['doctor', `--url=${api.baseUrl}?key=${CANARY}`, `--key=${CANARY}`]),
+    run(['doctor', '--url', api.baseUrl, '--key', `${CANARY} `]),
+    run(['doctor', `--kye=${CANARY}`]),
+  ]);
+  expect(runs.map((r) => r.code)).toEqual([1, 1, 1, 1, 2]);
+  expect(runs[0]?.out).toContain('401 invalid_token');
+  expect(runs[1]?.out).toContain('401 missing_token');
+  expect(runs[2]?.out).toContain('baseUrl has a query or fragment');
+  expect(runs[3]?.out).toContain('the key is malformed and was not sent');
+  expect(runs[4]?.out).toContain('Unknown option --kye');
+  for (const r of runs) expect(r.out).not.toContain(CANARY);
+});
+
+test('--help explains the command and exits 0', async () => {
+  const { code, out } = await run(['--help']);
+  expect(out).toContain('Usage: content-read doctor [options]');
+  expect(code).toBe(0);
+});

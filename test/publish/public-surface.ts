@@ -1,0 +1,90 @@
+/**
+ * What each published entry point exports at run time: exactly what its package README
+ * documents, no internals. The workspace test and the pack smoke test both hold the packages
+ * to this list, so nothing documented can go missing and nothing private can slip out.
+ */
+export interface EntryPoint {
+  readme: string;
+  exports: string[];
+  /** An optional peer dependency the entry point imports (not installed in the smoke site). */
+  optionalPeer?: string;
+}
+
+export const PUBLIC_SURFACE: Record<string, EntryPoint> = {
+  '@content-read/core': {
+    readme: 'packages/core/README.md',
+    exports: [
+      'AuthenticationError',
+      'B64TOKEN',
+      'ConfigurationError',
+      'ContentReadError',
+      'DEFAULT_PER_PAGE',
+      'ListingChangedError',
+      'MAX_PER_PAGE',
+      'NetworkError',
+      'NotFoundError',
+      'RateLimitError',
+      'RequestError',
+      'ResponseTooLargeError',
+      'ServerError',
+      'USER_AGENT',
+      'VERSION',
+      'ValidationError',
+      'articleSchema',
+      'authorSchema',
+      'blogSchema',
+      'createClient',
+      'discoverySchema',
+      'errorBodySchema',
+      'featureImageSchema',
+      'isContentReadError',
+      'listEnvelopeSchema',
+      'listMetaSchema',
+      'redactSecrets',
+    ],
+  },
+  '@content-read/mock-server': {
+    readme: 'packages/mock-server/README.md',
+    exports: [
+      'DEFAULT_PER_PAGE',
+      'DatasetError',
+      'GENERATED_KEYS',
+      'MAX_PER_PAGE',
+      'createMockServer',
+      'datasetSchema',
+      'defaultDataset',
+      'demoKeys',
+      'generateDataset',
+      'loadDataset',
+      'validateDataset',
+      'writeGeneratedDataset',
+    ],
+  },
+  '@content-read/mock-server/msw': {
+    readme: 'packages/mock-server/README.md',
+    exports: ['createMswHandlers'],
+    optionalPeer: 'msw',
+  },
+  '@content-read/astro-loader': {
+    readme: 'packages/astro-loader/README.md',
+    exports: [
+      'ContentReadLoaderError',
+      'articleEntrySchema',
+      'articlesLoader',
+      'authorEntrySchema',
+      'blogEntrySchema',
+      'blogsLoader',
+      'contentReadRefresh',
+      'createArticleEntrySchema',
+      'entryReference',
+      'featureImageEntrySchema',
+      'fromEntryId',
+      'renderArticleHtml',
+      'toEntryId',
+    ],
+  },
+  '@content-read/astro-loader/live': {
+    readme: 'packages/astro-loader/README.md',
+    exports: ['articlesLiveLoader', 'blogsLiveLoader'],
+  },
+};
