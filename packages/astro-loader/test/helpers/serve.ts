@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import type { FixtureSite } from './site.js';
+import type { AstroSite } from '../../../../test/support/astro-site.js';
 
 /** Starts a built standalone @astrojs/node server on an ephemeral port; resolves its URL. */
-export function serve(site: FixtureSite, env: NodeJS.ProcessEnv) {
+export function serve(site: AstroSite, env: NodeJS.ProcessEnv) {
   const child = spawn(process.execPath, [join(site.root, 'dist/server/entry.mjs')], {
     cwd: site.root,
     env: { ...env, HOST: '127.0.0.1', PORT: '0' },

@@ -2,9 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock } from '../helpers/mock.js';
+import { AstroSite } from '../../../../test/support/astro-site.js';
+import { startMock } from '../../../../test/support/mock-server.js';
 import { serve } from '../helpers/serve.js';
-import { FixtureSite } from '../helpers/site.js';
 
 const CANARY = 'canary-Int3gr8-do-not-leak';
 const PROXY = { proxy: { path: '/api/content' } };
@@ -16,7 +16,7 @@ async function exposed(response: Response): Promise<string> {
 
 describe('contentRead() in real Astro builds', { timeout: 240_000 }, () => {
   let server: Awaited<ReturnType<typeof startMock>>;
-  const sites: FixtureSite[] = [];
+  const sites: AstroSite[] = [];
   const running: ChildProcess[] = [];
   beforeAll(async () => {
     server = await startMock();
@@ -33,7 +33,7 @@ describe('contentRead() in real Astro builds', { timeout: 240_000 }, () => {
     args: string[] = [],
     connection: { baseUrl?: string; apiKey?: string } = { baseUrl: server.baseUrl, apiKey: CANARY },
   ) {
-    const made = await FixtureSite.create('proxy');
+    const made = await AstroSite.copy(new URL('../fixtures/proxy', import.meta.url));
     sites.push(made);
     const env = {
       ...made.env(connection),
@@ -80,7 +80,7 @@ describe('contentRead() in real Astro builds', { timeout: 240_000 }, () => {
     expect(put.status).toBe(405);
     const all = [blogs, page, notModified, bad, post, put].map((r) => exposed(r));
     expect((await Promise.all(all)).join('\n')).not.toContain(CANARY);
-    expect(await made.readAllFiles()).not.toContain(CANARY);
+    expect(await made.allOutput()).not.toContain(CANARY);
     expect(started.output()).not.toContain(CANARY);
   });
 

@@ -1,19 +1,19 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FULL_KEY, startMock } from '../helpers/mock.js';
+import { AstroSite } from '../../../../test/support/astro-site.js';
+import { FULL_KEY, startMock } from '../../../../test/support/mock-server.js';
 import { serve } from '../helpers/serve.js';
-import { FixtureSite } from '../helpers/site.js';
 
 const text = (html: string, id: string) =>
   new RegExp(`<[a-z0-9]+ id="${id}">([^<]*)<`).exec(html)?.[1];
 
 describe('live loaders in a server-rendered site (@astrojs/node)', { timeout: 120_000 }, () => {
   let server: Awaited<ReturnType<typeof startMock>>;
-  let site: FixtureSite;
+  let site: AstroSite;
   const running: ChildProcess[] = [];
   beforeAll(async () => {
     server = await startMock();
-    site = await FixtureSite.create('live');
+    site = await AstroSite.copy(new URL('../fixtures/live', import.meta.url));
     const { code, output } = await site.build(site.env({}));
     if (code !== 0) throw new Error(output);
   }, 120_000);

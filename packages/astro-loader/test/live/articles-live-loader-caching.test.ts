@@ -1,7 +1,7 @@
 import { LiveCollectionError } from 'astro/content/runtime';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FULL_KEY, startMock } from '../../../../test/support/mock-server.js';
 import { articlesLiveLoader, ContentReadLiveError } from '../../src/live.js';
-import { FULL_KEY, startMock } from '../helpers/mock.js';
 
 // Counts the sanitiser's runs; it still does its real work.
 const renders = vi.hoisted(() => ({ count: 0 }));

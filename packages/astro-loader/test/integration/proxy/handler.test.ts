@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FULL_KEY, startMock } from '../../../../../test/support/mock-server.js';
 import { type ProxySettings, proxySettings } from '../../../src/integration/options.js';
 import { createProxyHandler } from '../../../src/integration/proxy/handler.js';
-import { FULL_KEY, startMock } from '../../helpers/mock.js';
 import { startRecordingUpstream } from '../../helpers/recording-upstream.js';
 
 const CANARY = 'canary-Proxy9x-do-not-leak';

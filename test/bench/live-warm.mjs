@@ -3,8 +3,9 @@
 // figure includes the conditional requests, not just memory). Run from the repo root after
 // `npm run build`:
 //   node packages/astro-loader/bench/live-warm.mjs [articles=10000] [warm runs=5]
+
+import { articlesLiveLoader } from '@content-read/astro-loader/live';
 import { createMockServer, GENERATED_KEYS, generateDataset } from '@content-read/mock-server';
-import { articlesLiveLoader } from '../dist/live.js';
 
 const count = Number(process.argv[2] ?? 10_000);
 const runs = Number(process.argv[3] ?? 5);

@@ -2,31 +2,33 @@
 // mock server counting the upstream requests they cause. The proxy with and without coalescing
 // (freshness 2000 ms vs freshness 0 and coalesce false); the live route with the default
 // (freshness 0, concurrent requests sharing a revalidation) and with a 1000 ms window.
-// Run from the repo root after `npm run build` (the test helpers use TypeScript parameter properties, hence the flag):
-//   nice -n 5 node --experimental-transform-types packages/astro-loader/bench/proxy-load.ts [seconds=10] [connections=200]
-import type { ChildProcess } from 'node:child_process';
+// Run from the repo root after `npm run build` (the site harness is TypeScript with parameter
+// properties, hence the flag):
+//   nice -n 5 node --experimental-transform-types test/bench/proxy-load.mjs [seconds=10] [connections=200]
 import autocannon from 'autocannon';
-import { startMock } from '../test/helpers/mock.ts';
-import { serve } from '../test/helpers/serve.ts';
-import { FixtureSite } from '../test/helpers/site.ts';
+import { serve } from '../../packages/astro-loader/test/helpers/serve.ts';
+import { AstroSite } from '../support/astro-site.ts';
+import { startMock } from '../support/mock-server.ts';
+
+const fixtures = new URL('../../packages/astro-loader/test/fixtures/', import.meta.url);
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 200);
 const KEY = 'demo-full-access-key';
 
 const api = await startMock();
-const sites: FixtureSite[] = [];
-const servers: ChildProcess[] = [];
+const sites = [];
+const servers = [];
 
-async function built(fixture: string, env: NodeJS.ProcessEnv = {}) {
-  const site = await FixtureSite.create(fixture);
+async function built(fixture, env = {}) {
+  const site = await AstroSite.copy(new URL(fixture, fixtures));
   sites.push(site);
   const result = await site.build({ ...site.env({ baseUrl: api.baseUrl, apiKey: KEY }), ...env });
   if (result.code !== 0) throw new Error(result.output);
   return site;
 }
 
-async function load(label: string, site: FixtureSite, path: string, env: NodeJS.ProcessEnv = {}) {
+async function load(label, site, path, env = {}) {
   const started = await serve(site, { ...site.env({ baseUrl: api.baseUrl, apiKey: KEY }), ...env });
   servers.push(started.child);
   await fetch(`${started.url}${path}`); // warm: the first (cold) request is not what is measured
