@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import type { AstroSite } from '../../../../test/support/astro-site.js';
+import { type AstroSite, astroBin } from '../../../../test/support/astro-site.js';
 
 /** Starts a built standalone @astrojs/node server on an ephemeral port; resolves its URL. */
 export function serve(site: AstroSite, env: NodeJS.ProcessEnv) {
@@ -21,4 +21,24 @@ export function serve(site: AstroSite, env: NodeJS.ProcessEnv) {
       child.on('exit', () => reject(new Error(`server exited: ${output}`)));
     },
   );
+}
+
+/** `astro dev` on an ephemeral port; `ready` resolves with its URL. */
+export function dev(site: AstroSite, env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, [astroBin, 'dev', '--host', '127.0.0.1', '--port', '0'], {
+    cwd: site.root,
+    env,
+  });
+  let output = '';
+  const ready = new Promise<string>((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      output += d;
+      const match = /http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (match) resolve(match[0]);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', () => reject(new Error(`astro dev exited: ${output}`)));
+  });
+  return { child, ready, output: () => output };
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AstroSite } from '../../../../test/support/astro-site.js';
 import { startMock } from '../../../../test/support/mock-server.js';
-import { serve } from '../helpers/serve.js';
+import { dev, serve } from '../helpers/serve.js';
 
 const CANARY = 'canary-Int3gr8-do-not-leak';
 const PROXY = { proxy: { path: '/api/content' } };
@@ -81,6 +81,20 @@ describe('contentRead() in real Astro builds', { timeout: 240_000 }, () => {
     const all = [blogs, page, notModified, bad, post, put].map((r) => exposed(r));
     expect((await Promise.all(all)).join('\n')).not.toContain(CANARY);
     expect(await made.allOutput()).not.toContain(CANARY);
+    expect(started.output()).not.toContain(CANARY);
+  });
+
+  it('astro dev: the proxy answers, and contentRead({ refresh }) takes a POST from loopback', async () => {
+    const { made, env } = await site({ ...PROXY, refresh: true });
+    const started = dev(made, env);
+    running.push(started.child);
+    const url = await started.ready;
+    const blogs = await fetch(`${url}/api/content/blogs`);
+    expect(blogs.status, started.output()).toBe(200);
+    expect(await exposed(blogs)).not.toContain(CANARY);
+    const hook = await fetch(`${url}/_content-read/refresh`, { method: 'POST' });
+    expect(hook.status, started.output()).toBe(200);
+    expect(await hook.json()).toEqual({ refreshed: true });
     expect(started.output()).not.toContain(CANARY);
   });
 
