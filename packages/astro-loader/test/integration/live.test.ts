@@ -43,9 +43,9 @@ describe('live loaders in a server-rendered site (@astrojs/node)', { timeout: 12
     server.mock.updateArticle('art_0002', { title: 'Live Title' });
     const entry = await (await fetch(`${url}/articles/art_0002/`)).text();
     expect(text(entry, 'title')).toBe('Live Title');
-    expect(entry).toContain('<h2 id="what-comes-next">What comes next</h2>');
+    expect(entry).toContain('<h2 id="user-content-what-comes-next">What comes next</h2>');
     expect(entry).toMatch(
-      /<li data-depth="2"><a href="#what-comes-next">What comes next<\/a><\/li>/,
+      /<li data-depth="2"><a href="#user-content-what-comes-next">What comes next<\/a><\/li>/,
     );
     const bySlug = await (
       await fetch(`${url}/articles/x/?slug=a-type-scale-for-long-reads`)
