@@ -3,6 +3,7 @@ import type { LoaderContext } from 'astro/loaders';
 import { resolveConnection } from '../config/connection.js';
 import { ContentReadLoaderError, syncFailed } from '../config/errors.js';
 import { LOADER_VERSION } from '../config/version.js';
+import { RENDERING_VERSION } from '../entries/html/render.js';
 import { HeldItems } from './held-items.js';
 import { pageProcessor } from './page-entries.js';
 import { SyncReport } from './sync-report.js';
@@ -31,7 +32,11 @@ export async function syncCollection<T extends { id: string }>(
   } catch (error) {
     throw new ContentReadLoaderError(collection, (error as Error).message);
   }
-  const version = ctx.generateDigest({ loader: LOADER_VERSION, options: spec.describeOptions });
+  const version = ctx.generateDigest({
+    loader: LOADER_VERSION,
+    rendering: RENDERING_VERSION,
+    options: spec.describeOptions,
+  });
   const previousState = readState(meta);
   const held = usablePages(previousState, version, (id) => store.has(id));
   if (previousState && Object.keys(held).length === 0 && store.keys().length > 0) {
