@@ -40,6 +40,8 @@ export const PUBLIC_SURFACE: Record<string, EntryPoint> = {
       'isContentReadError',
       'listEnvelopeSchema',
       'listMetaSchema',
+      'loadEnvFiles',
+      'readEnvVariables',
       'redactSecrets',
     ],
   },
@@ -78,8 +80,10 @@ export const PUBLIC_SURFACE: Record<string, EntryPoint> = {
       'authorEntrySchema',
       'blogEntrySchema',
       'blogsLoader',
+      'contentRead',
       'contentReadRefresh',
       'createArticleEntrySchema',
+      'default',
       'entryReference',
       'featureImageEntrySchema',
       'fromEntryId',
@@ -89,6 +93,6 @@ export const PUBLIC_SURFACE: Record<string, EntryPoint> = {
   },
   '@content-read/astro-loader/live': {
     readme: 'packages/astro-loader/README.md',
-    exports: ['articlesLiveLoader', 'blogsLiveLoader'],
+    exports: ['ContentReadLiveError', 'articlesLiveLoader', 'blogsLiveLoader'],
   },
 };
