@@ -3,6 +3,7 @@ import type { BenchConfig } from './config.js';
 import { runLatencyBench } from './latency-bench.js';
 import type { BenchResult } from './lib/stats.js';
 import { runMemoryBench } from './memory-bench.js';
+import { runPoolBench } from './pool-bench.js';
 import { runRpsBench } from './rps-bench.js';
 import { runSyncBenches } from './sync-benches.js';
 
@@ -21,6 +22,7 @@ export async function runBenches(cfg: BenchConfig, log = console.log): Promise<B
   if (wants('B2')) await step('B2 client', () => runClientBench(cfg, log));
   if (wants('B5')) await step('B5 latency', () => runLatencyBench(cfg, log));
   if (wants('B6')) await step('B6 memory', () => runMemoryBench(cfg, log));
+  if (wants('P1', 'P5')) await step('P1/P5 sanitiser pool', () => runPoolBench(cfg, log));
   if (wants('B7')) await step('B7 requests/s', () => runRpsBench(cfg, log));
   return results.sort((a, b) => a.id.localeCompare(b.id));
 }

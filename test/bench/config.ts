@@ -14,11 +14,11 @@ export interface BenchConfig {
   rpsSeconds: number;
   /** Connections for B7 (BENCH_RPS_CONNECTIONS, default 10). */
   rpsConnections: number;
-  /** Which benchmarks to run (BENCH_ONLY=B1,B7; default all). */
+  /** Which benchmarks to run (BENCH_ONLY=B1,B7; P1,P5: the sanitiser pool on and off; default all). */
   only: string[];
 }
 
-export const ALL = ['B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7'];
+export const ALL = ['B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7', 'P1', 'P5'];
 
 export function readConfig(
   argv: string[] = [],
