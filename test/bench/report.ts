@@ -35,6 +35,10 @@ export function renderReport(results: BenchResult[], cfg: BenchConfig, seconds: 
   const details = results.map(
     (r) => `- **${r.id}** (${r.measuredAt ?? 'this run'} UTC): ${r.detail}`,
   );
+  // The scaling chart (S1), when a run has drawn it.
+  const chart = results.some((r) => r.id === 'S1')
+    ? `\n![Cold sync time and peak RSS as articles grow, loader and file()](${cfg.chartName})\n`
+    : '';
   const analysis = existsSync(analysisFile) ? readFileSync(analysisFile, 'utf8').trim() : '';
   return `# Benchmarks
 
@@ -45,7 +49,7 @@ Every figure is a ratio of medians of runs of both sides taken alternately in th
 | id | what | compared with | target | figure | met? |
 |---|---|---|---|---|---|
 ${rows.join('\n')}
-
+${chart}
 ## Runs
 
 ${details.join('\n')}
