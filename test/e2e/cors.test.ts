@@ -4,6 +4,7 @@ import { createMockServer, type MockServer, type RunningServer } from '@content-
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
+import { listenOnLoopback } from '../support/mock-server.js';
 import { fullKey } from './dataset.js';
 
 // CORS as a browser enforces it: a page from another origin (another loopback port) calls the
@@ -39,7 +40,7 @@ describe('CORS from a page on another origin', () => {
 
   beforeAll(async () => {
     mock = createMockServer();
-    api = await mock.listen({ host: '127.0.0.1', port: 0 });
+    api = await listenOnLoopback(mock);
     site = createServer((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(PAGE);
     });

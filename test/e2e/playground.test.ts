@@ -4,6 +4,7 @@ import { createMockServer, type MockServer, type RunningServer } from '@content-
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactsDir, launchChromium } from '../support/browser.js';
+import { listenOnLoopback } from '../support/mock-server.js';
 import {
   dataset,
   firstParagraph,
@@ -53,7 +54,7 @@ describe('the playground in a browser', () => {
 
   beforeAll(async () => {
     mock = createMockServer();
-    api = await mock.listen({ host: '127.0.0.1', port: 0 });
+    api = await listenOnLoopback(mock);
     const env = { CONTENT_API_URL: api.baseUrl, CONTENT_API_KEY: fullKey };
     // Inside the repository: the built server imports its dependencies from node_modules.
     await mkdir(buildsDir, { recursive: true });

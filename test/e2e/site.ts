@@ -1,16 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { AstroSite, repoRoot } from '../support/astro-site.js';
 
-// Building and serving the playground as a user would: `astro build` in its own process,
+// Building and serving the playground as a user would: `astro build` in its own process (the
+// shared AstroSite harness, on the playground where it is),
 // then the built server (static pages + the on-demand live route) in another.
 
-export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const playgroundRoot = join(repoRoot, 'playground');
 /** Where test builds go: git-ignored, and under the repository so node_modules resolves. */
 export const buildsDir = join(repoRoot, 'node_modules/.cache/content-read-e2e');
-const astroBin = join(repoRoot, 'node_modules/astro/bin/astro.mjs');
 const serveScript = join(playgroundRoot, 'scripts/serve.ts');
 
 /** The API the site reads, passed as the environment; the mock integration then stays out. */
@@ -24,20 +23,12 @@ function withApi(api: ApiEnv): NodeJS.ProcessEnv {
 }
 
 export async function buildPlayground(outDir: string, api: ApiEnv): Promise<void> {
-  const child = spawn(
-    process.execPath,
-    [astroBin, 'build', '--root', playgroundRoot, '--outDir', outDir],
-    {
-      env: withApi(api),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const code = await new Promise<number | null>((done) => child.once('close', done));
-  if (code !== 0)
-    throw new Error(`astro build of the playground failed (exit ${code}):\n${output}`);
+  const run = await AstroSite.at(playgroundRoot).run('build', withApi(api), {
+    args: ['--outDir', outDir],
+  });
+  if (run.code !== 0) {
+    throw new Error(`astro build of the playground failed (exit ${run.code}):\n${run.output}`);
+  }
 }
 
 export interface ServedPlayground {

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMockServer, type MockServer, type RunningServer } from '@content-read/mock-server';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { AstroSite } from '../support/astro-site.js';
+import { listenOnLoopback } from '../support/mock-server.js';
 import { cleanEnv, createPackedSite, run } from './pack.js';
 
 const KEY = 'demo-full-access-key';
@@ -33,6 +35,7 @@ export const collections = {
 
 const PAGE = `---
 import { getCollection } from 'astro:content';
+import { listenOnLoopback } from '../support/mock-server.js';
 const articles = await getCollection('articles');
 ---
 <p>{articles.length} articles</p>
@@ -47,7 +50,7 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'content-read-ci-cache-'));
   site = join(root, 'site');
   mock = createMockServer();
-  api = await mock.listen({ host: '127.0.0.1', port: 0 });
+  api = await listenOnLoopback(mock);
   await createPackedSite(site, join(root, 'tarballs'), {
     'astro.config.mjs': ASTRO_CONFIG,
     'src/content.config.ts': CONTENT_CONFIG,
@@ -61,12 +64,7 @@ afterAll(async () => {
 });
 
 const build = () =>
-  run(
-    process.execPath,
-    [join(site, 'node_modules/astro/bin/astro.mjs'), 'build'],
-    site,
-    cleanEnv({ CONTENT_API_URL: api.baseUrl, CONTENT_API_KEY: KEY }),
-  );
+  AstroSite.at(site).mustBuild(cleanEnv({ CONTENT_API_URL: api.baseUrl, CONTENT_API_KEY: KEY }));
 
 test('install, build, install again, build: the second sync is all 304s', async () => {
   mock.resetStats();

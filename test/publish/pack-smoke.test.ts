@@ -8,6 +8,7 @@ import { access, lstat, mkdtemp, readdir, readFile, rm, writeFile } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { AstroSite } from '../support/astro-site.js';
 import { cleanEnv, createPackedSite, PACKAGES, run, type Started, startMockBin } from './pack.js';
 import { PUBLIC_SURFACE } from './public-surface.js';
 
@@ -113,12 +114,7 @@ test('the installed doctor bin passes against the installed mock server', async 
 test('astro build of the new site renders the real articles from the mock server', async () => {
   const started = Date.now();
   const api = { CONTENT_API_URL: mock?.baseUrl ?? '', CONTENT_API_KEY: KEY };
-  await run(
-    process.execPath,
-    [join(site, 'node_modules/astro/bin/astro.mjs'), 'build'],
-    site,
-    cleanEnv(api),
-  );
+  await AstroSite.at(site).mustBuild(cleanEnv(api));
   console.log(`astro build: ${Date.now() - started} ms`);
   const html = await readFile(join(site, 'dist/index.html'), 'utf8');
 
@@ -152,12 +148,7 @@ export default defineConfig({ integrations: [mockContentApi()] });
   );
   try {
     // No CONTENT_API_* in this environment: the integration supplies both.
-    const { output } = await run(
-      process.execPath,
-      [join(site, 'node_modules/astro/bin/astro.mjs'), 'build'],
-      site,
-      cleanEnv(),
-    );
+    const { output } = await AstroSite.at(site).mustBuild(cleanEnv());
     expect(output).toMatch(
       /Mock Content Read API \(built-in demo dataset\) at http:\/\/127\.0\.0\.1:\d+\/api\/v1/,
     );

@@ -65,6 +65,10 @@ export const PUBLIC_SURFACE: Record<string, EntryPoint> = {
     exports: ['createMswHandlers'],
     optionalPeer: 'msw',
   },
+  '@content-read/mock-server/astro': {
+    readme: 'packages/mock-server/README.md',
+    exports: ['configuredApiUrl', 'mockContentApi', 'startMockContentApi'],
+  },
   '@content-read/astro-loader': {
     readme: 'packages/astro-loader/README.md',
     exports: [

@@ -6,7 +6,8 @@ import { articlesLoader, blogsLoader } from '@content-read/astro-loader';
 import { createClient } from '@content-read/core';
 import { createMockServer, defaultDataset, demoKeys } from '@content-read/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReliabilitySite } from './support/site.js';
+import { AstroSite } from '../support/astro-site.js';
+import { listenOnLoopback, startMock } from '../support/mock-server.js';
 
 // A recognisable key, valid in the mock server: after builds that succeed and builds that fail,
 // it appears nowhere in stdout, stderr, dist/, the data store or .astro, nor in any error object
@@ -81,16 +82,16 @@ describe('the canary key', () => {
   let baseUrl: string;
   let deadUrl: string;
   let close: () => Promise<void>;
-  let site: ReliabilitySite;
+  let site: AstroSite;
   const outputs: string[] = [];
 
   beforeAll(async () => {
     mock.addKey({ id: 'key_canary', team_id: team, key: CANARY });
-    ({ baseUrl, close } = await mock.listen({ port: 0, host: '127.0.0.1' }));
-    const dead = await createMockServer().listen({ port: 0, host: '127.0.0.1' });
+    ({ baseUrl, close } = await listenOnLoopback(mock));
+    const dead = await startMock();
     deadUrl = dead.baseUrl;
     await dead.close();
-    site = await ReliabilitySite.create();
+    site = await AstroSite.copy(new URL('./fixtures/site', import.meta.url));
   });
 
   afterAll(async () => {

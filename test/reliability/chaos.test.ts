@@ -1,6 +1,7 @@
 import { createMockServer, GENERATED_KEYS, generateDataset } from '@content-read/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReliabilitySite } from './support/site.js';
+import { AstroSite } from '../support/astro-site.js';
+import { listenOnLoopback } from '../support/mock-server.js';
 import { sizes } from './support/sizes.js';
 
 // Chaos: 30% of the API's responses go wrong (429 with Retry-After, 503, connections reset
@@ -38,11 +39,11 @@ describe(`a sync under chaos (${N} articles, ${RUNS} seeded runs)`, () => {
   let baseUrl: string;
   let close: () => Promise<void>;
   let clean: Map<string, string>;
-  let site: ReliabilitySite;
+  let site: AstroSite;
 
   beforeAll(async () => {
-    ({ baseUrl, close } = await mock.listen({ port: 0, host: '127.0.0.1' }));
-    site = await ReliabilitySite.create();
+    ({ baseUrl, close } = await listenOnLoopback(mock));
+    site = await AstroSite.copy(new URL('./fixtures/site', import.meta.url));
     const run = await site.run('sync', site.env({ baseUrl, apiKey: GENERATED_KEYS.full }, options));
     expect(run.code, run.stdout + run.stderr).toBe(0);
     clean = await site.dataStore();
@@ -59,7 +60,7 @@ describe(`a sync under chaos (${N} articles, ${RUNS} seeded runs)`, () => {
   }, async () => {
     const injected: Record<string, number> = {};
     for (let seed = 1; seed <= RUNS; seed++) {
-      const chaosSite = await ReliabilitySite.create();
+      const chaosSite = await AstroSite.copy(new URL('./fixtures/site', import.meta.url));
       try {
         mock.setFaults(chaos(seed));
         mock.resetStats();

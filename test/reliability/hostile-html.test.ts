@@ -4,8 +4,9 @@ import { createMockServer } from '@content-read/mock-server';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullKey, publicArticles, visibleBlogs } from '../e2e/dataset.js';
+import { AstroSite } from '../support/astro-site.js';
 import { launchChromium } from '../support/browser.js';
-import { ReliabilitySite } from './support/site.js';
+import { listenOnLoopback } from '../support/mock-server.js';
 import { serveStatic } from './support/static-server.js';
 import { dangers } from './support/unsafe-output.js';
 import { payloads, textPayloads } from './support/xss-corpus.js';
@@ -36,7 +37,7 @@ const name = (i: number) => `${corpus[i]?.source} ${corpus[i]?.ref}`;
 describe('hostile HTML in article bodies', () => {
   const mock = createMockServer();
   let close: () => Promise<void>;
-  let site: ReliabilitySite;
+  let site: AstroSite;
   let served: Awaited<ReturnType<typeof serveStatic>>;
   let browser: Browser;
 
@@ -53,9 +54,9 @@ describe('hostile HTML in article bodies', () => {
         authors: [{ name: text, slug: `author-${i}` }],
       });
     });
-    const running = await mock.listen({ port: 0, host: '127.0.0.1' });
+    const running = await listenOnLoopback(mock);
     close = running.close;
-    site = await ReliabilitySite.create();
+    site = await AstroSite.copy(new URL('./fixtures/site', import.meta.url));
     const [build, launched] = await Promise.all([
       site.run('build', site.env({ baseUrl: running.baseUrl, apiKey: fullKey })),
       launchChromium(),

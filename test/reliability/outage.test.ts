@@ -1,6 +1,7 @@
 import { createMockServer, demoKeys } from '@content-read/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReliabilitySite, syncErrorLines } from './support/site.js';
+import { AstroSite, syncErrorLines } from '../support/astro-site.js';
+import { listenOnLoopback, startMock } from '../support/mock-server.js';
 
 // Outage at build time: the API is down, rejects the key (401) or answers 500 forever. The build
 // fails within a bounded time with one actionable message, and the content synced before is
@@ -15,15 +16,15 @@ describe('a build during an API outage', () => {
   let baseUrl: string;
   let deadUrl: string;
   let close: () => Promise<void>;
-  let site: ReliabilitySite;
+  let site: AstroSite;
   let before: Map<string, string>;
 
   beforeAll(async () => {
-    ({ baseUrl, close } = await mock.listen({ port: 0, host: '127.0.0.1' }));
-    const dead = await createMockServer().listen({ port: 0, host: '127.0.0.1' });
+    ({ baseUrl, close } = await listenOnLoopback(mock));
+    const dead = await startMock();
     deadUrl = dead.baseUrl;
     await dead.close();
-    site = await ReliabilitySite.create();
+    site = await AstroSite.copy(new URL('./fixtures/site', import.meta.url));
     const good = await site.run('build', site.env({ baseUrl, apiKey: full.key }));
     expect(good.code, good.stdout + good.stderr).toBe(0);
     before = await site.dataStore();

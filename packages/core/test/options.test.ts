@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { isLoopback } from '../src/base-url.js';
 import { ConfigurationError, createClient, USER_AGENT, VERSION } from '../src/index.js';
-import { isLoopback } from '../src/options.js';
 
 function configError(fn: () => unknown): ConfigurationError {
   try {

@@ -128,5 +128,3 @@ export function mockContentApi(options: MockContentApiOptions = {}): AstroIntegr
     },
   };
 }
-
-export default mockContentApi;

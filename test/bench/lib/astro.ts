@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AstroSite } from '../../support/astro-site.js';
 
-export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const astroBin = join(repoRoot, 'node_modules/astro/bin/astro.mjs');
+export { repoRoot } from '../../support/astro-site.js';
+
 const peakRss = fileURLToPath(new URL('./peak-rss.mjs', import.meta.url));
 
 export interface SyncRun {
@@ -16,60 +15,39 @@ export interface SyncRun {
   output: string;
 }
 
-/** A private copy of one of test/bench/fixtures/* in a temp dir, with its own data store. */
+/** One of test/bench/fixtures/* as the shared AstroSite, whose `astro sync` also reports peak memory. */
 export class BenchSite {
-  readonly root: string;
-
-  private constructor(root: string) {
-    this.root = root;
-  }
+  private constructor(readonly site: AstroSite) {}
 
   static async create(fixture: 'loader-site' | 'file-site' | 'naive-site'): Promise<BenchSite> {
-    const root = await mkdtemp(join(tmpdir(), `cr-bench-${fixture}-`));
-    await cp(fileURLToPath(new URL(`../fixtures/${fixture}`, import.meta.url)), root, {
-      recursive: true,
-    });
-    await symlink(join(repoRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
-    return new BenchSite(root);
+    return new BenchSite(await AstroSite.copy(new URL(`../fixtures/${fixture}`, import.meta.url)));
+  }
+
+  get root(): string {
+    return this.site.root;
   }
 
   /** Forgets everything synced: the next sync is cold. */
-  async clearStore(): Promise<void> {
-    await rm(join(this.root, '.cache'), { recursive: true, force: true });
-    await rm(join(this.root, '.astro'), { recursive: true, force: true });
+  clearStore(): Promise<void> {
+    return this.site.clearStore();
   }
 
   /** `astro sync` in a child process on the repository's Node; rejects if it fails. */
   async sync(env: Record<string, string>, nodeArgs: string[] = []): Promise<SyncRun> {
     const rssFile = join(this.root, `.rss-${Date.now()}`);
-    const started = performance.now();
-    const child = spawn(process.execPath, [...nodeArgs, '--import', peakRss, astroBin, 'sync'], {
-      cwd: this.root,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        ASTRO_TELEMETRY_DISABLED: '1',
-        NO_COLOR: '1',
-        BENCH_RSS_FILE: rssFile,
-        ...env,
-      },
-    });
-    let output = '';
-    child.stdout.on('data', (d) => {
-      output += d;
-    });
-    child.stderr.on('data', (d) => {
-      output += d;
-    });
-    const code = await new Promise<number | null>((done) => child.on('close', done));
-    const ms = performance.now() - started;
-    if (code !== 0) throw new Error(`astro sync in ${this.root} exited with ${code}:\n${output}`);
+    const run = await this.site.run(
+      'sync',
+      { ...this.site.env(), BENCH_RSS_FILE: rssFile, ...env },
+      { nodeArgs: [...nodeArgs, '--import', peakRss] },
+    );
+    if (run.code !== 0)
+      throw new Error(`astro sync in ${this.root} exited with ${run.code}:\n${run.output}`);
     const maxRssKb = Number(await readFile(rssFile, 'utf8'));
     await rm(rssFile, { force: true });
-    return { ms, maxRssKb, output };
+    return { ms: run.ms, maxRssKb, output: run.output };
   }
 
-  async dispose(): Promise<void> {
-    await rm(this.root, { recursive: true, force: true });
+  dispose(): Promise<void> {
+    return this.site.dispose();
   }
 }

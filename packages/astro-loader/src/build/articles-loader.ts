@@ -6,6 +6,7 @@ import { createSanitiser } from '../entries/html/sanitiser-pool.js';
 import { toEntryId } from '../entries/ids.js';
 import { articleData } from '../entries/mapping.js';
 import { createArticleEntrySchema } from '../entries/schema.js';
+import { HeldItems } from './held-items.js';
 import { syncCollection } from './sync.js';
 
 /**
@@ -18,6 +19,7 @@ export function articlesLoader<const C extends string = 'blogs'>(
   const blogsCollection = (options.blogsCollection ?? 'blogs') as C;
   const entryId = options.generateId ?? ((article: Article) => toEntryId(article.id));
   const mapping = { blogsCollection, blogEntryId: options.generateBlogId ?? toEntryId };
+  const optionFunctions = options.filter ?? options.generateId ?? options.generateBlogId;
   return {
     name: ARTICLES_LOADER_NAME,
     schema: createArticleEntrySchema(blogsCollection),
@@ -36,6 +38,8 @@ export function articlesLoader<const C extends string = 'blogs'>(
             blogs: options.blogs,
             blogsCollection,
             filter: options.filter?.toString(),
+            // With option functions, each page's items are held to decide 304 pages again.
+            heldItems: Boolean(optionFunctions),
             generateId: options.generateId?.toString(),
             generateBlogId: options.generateBlogId?.toString(),
             invalidArticles: options.invalidArticles,
@@ -49,6 +53,8 @@ export function articlesLoader<const C extends string = 'blogs'>(
             ),
           keep: (article) => !options.filter || options.filter(article),
           entryId,
+          derived: (article) => mapping.blogEntryId(article.blog_id),
+          heldItems: optionFunctions ? new HeldItems<Article>(ctx.meta) : undefined,
           toEntry: async (article, id, digest) => {
             // Handed to a thread first, so the main thread validates while it is sanitised.
             const rendering = sanitiser.render(article.html);

@@ -5,6 +5,7 @@ import { BLOGS_LOADER_NAME } from '../config/version.js';
 import { toEntryId } from '../entries/ids.js';
 import { blogData } from '../entries/mapping.js';
 import { blogEntrySchema } from '../entries/schema.js';
+import { HeldItems } from './held-items.js';
 import { syncCollection } from './sync.js';
 
 /** Build-time loader of the blogs the key can read (see README for every option). */
@@ -18,10 +19,16 @@ export function blogsLoader(options: BlogsLoaderOptions = {}) {
       syncCollection<Blog>(ctx, {
         noun: 'blog',
         options,
-        describeOptions: { blogs: options.blogs, generateId: options.generateId?.toString() },
+        describeOptions: {
+          blogs: options.blogs,
+          generateId: options.generateId?.toString(),
+          // With generateId, each page's items are held to decide 304 pages again.
+          heldItems: Boolean(options.generateId),
+        },
         readListings: async (client, read) => [await client.list('blogs', read)],
         keep: (blog) => !only || only.has(blog.id) || only.has(blog.slug),
         entryId,
+        heldItems: options.generateId ? new HeldItems<Blog>(ctx.meta) : undefined,
         toEntry: async (blog, id, digest) => ({
           id,
           digest,

@@ -6,7 +6,7 @@ import type { DataEntry, SyncSpec } from './sync-spec.js';
 import type { HeldPageState } from './sync-state.js';
 
 /** What one page of the listing produced (its raw items are not kept). */
-export interface PageResult {
+export interface PageResult<T> {
   /** The page's key (URL path + query), under which its state is held. */
   key: string;
   notModified: boolean;
@@ -18,6 +18,8 @@ export interface PageResult {
   unchanged: number;
   /** New or changed entries, stored once the whole listing is in hand. */
   made: Array<{ entry: DataEntry; isNew: boolean }>;
+  /** The page's API items, to hold for the next sync (only with option functions). */
+  items?: T[] | undefined;
 }
 
 /** An entry made of an item, or why it could not be. */
@@ -34,43 +36,28 @@ export function pageProcessor<T extends { id: string }>(
   version: string,
   held: Record<string, HeldPageState>,
   report: SyncReport,
-): (page: ListPage<T>) => Promise<PageResult> {
+): (page: ListPage<T>) => Promise<PageResult<T>> {
   const { store } = ctx;
   const rendered = new Map<string, DataEntry>();
   let processed = 0;
-  return async (page: ListPage<T>): Promise<PageResult> => {
-    const base = { key: page.key };
-    if (page.notModified) {
-      const before = held[page.key];
-      if (!before) throw new Error(`no held state for not-modified page ${page.key}`);
-      const state = { ...before, etag: page.etag, meta: page.meta, next: page.next };
-      const { kept, skipped = 0 } = before;
-      return {
-        ...base,
-        notModified: true,
-        state,
-        kept,
-        skipped,
-        unchanged: kept.length,
-        made: [],
-      };
-    }
+  /** New, changed and unchanged entries of one page's items (a fresh page, or a 304 one decided again). */
+  async function entriesOf(items: readonly T[]) {
     const kept: string[] = [];
-    const made: PageResult['made'] = [];
+    const made: PageResult<T>['made'] = [];
     let skipped = 0;
     let unchanged = 0;
-    // Items core's wire schema refused (reported, never in items): fail or skip, as configured.
-    for (const bad of page.invalid) skipped += invalid(ctx, spec, bad);
     // Every entry of the page is started before any is awaited, so that their bodies can be
     // sanitised in parallel, off the main thread; they are then taken in page order.
     const making: Array<{ id: string; existing: boolean; entry: Promise<Made> | undefined }> = [];
-    for (const item of page.items) {
+    for (const item of items) {
       report.progress(() => `${processed} items processed…`);
       // Let responses still in flight be read while a long page renders.
       if (++processed % 50 === 0) await new Promise((done) => setImmediate(done));
       if (!spec.keep(item)) continue;
       const id = spec.entryId(item);
-      const digest = ctx.generateDigest({ version, item });
+      // What the option functions made of the item is part of its digest: if they now say
+      // something else, the entry is made again.
+      const digest = ctx.generateDigest({ version, item, id, derived: spec.derived?.(item) });
       const existing = store.get(id);
       if (existing?.digest === digest) {
         making.push({ id, existing: true, entry: undefined });
@@ -81,7 +68,7 @@ export function pageProcessor<T extends { id: string }>(
         earlier?.digest === digest
           ? Promise.resolve({ entry: earlier })
           : spec.toEntry(item, id, digest).then(
-              (made) => ({ entry: made }),
+              (entry) => ({ entry }),
               (error: unknown) => ({ problem: schemaProblem(item.id, error) }),
             );
       making.push({ id, existing: existing !== undefined, entry });
@@ -99,11 +86,57 @@ export function pageProcessor<T extends { id: string }>(
         made.push({ entry: outcome.entry, isNew: !existing });
       }
     }
+    return { kept, made, skipped, unchanged };
+  }
+
+  return async (page: ListPage<T>): Promise<PageResult<T>> => {
+    if (page.notModified) {
+      const before = held[page.key];
+      if (!before) throw new Error(`no held state for not-modified page ${page.key}`);
+      const state = { ...before, etag: page.etag, meta: page.meta, next: page.next };
+      const items = spec.heldItems?.read(page.key);
+      if (items === undefined) {
+        const { kept, skipped = 0 } = before;
+        return {
+          key: page.key,
+          notModified: true,
+          state,
+          kept,
+          skipped,
+          unchanged: kept.length,
+          made: [],
+        };
+      }
+      const made = await entriesOf(items);
+      const skipped = (before.invalid ?? 0) + made.skipped;
+      return {
+        key: page.key,
+        notModified: true,
+        ...made,
+        skipped,
+        state: { ...state, kept: made.kept, skipped },
+      };
+    }
+    // Items core's wire schema refused (reported, never in items): fail or skip, as configured.
+    let invalidCount = 0;
+    for (const bad of page.invalid) invalidCount += invalid(ctx, spec, bad);
+    const made = await entriesOf(page.items);
+    const skipped = invalidCount + made.skipped;
     const state = page.etag
-      ? { etag: page.etag, ids: page.ids, meta: page.meta, next: page.next, kept, skipped }
+      ? {
+          etag: page.etag,
+          ids: page.ids,
+          meta: page.meta,
+          next: page.next,
+          kept: made.kept,
+          skipped,
+          invalid: invalidCount,
+        }
       : undefined;
-    // Only what was made of the page is kept; its raw items can go.
-    return { ...base, notModified: false, state, kept, skipped, unchanged, made };
+    // Only what was made of the page is kept (and, with option functions, its items, held for
+    // the next sync); the raw page can go.
+    const items = spec.heldItems && page.etag ? page.items : undefined;
+    return { key: page.key, notModified: false, ...made, skipped, state, items };
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ContentReadClient, HeldPage, Listing, ListPage } from '@content-read/core';
 import type { DataStore } from 'astro/loaders';
 import type { CommonLoaderOptions } from '../config/options.js';
+import type { HeldItems } from './held-items.js';
 
 /** One entry as Astro's data store takes it. */
 export type DataEntry = Parameters<DataStore['set']>[0];
@@ -22,6 +23,10 @@ export interface SyncSpec<T extends { id: string }> {
   ) => Promise<Array<Listing<T, P>>>;
   keep: (item: T) => boolean;
   entryId: (item: T) => string;
+  /** What option functions make of an item besides its id (e.g. its blog's entry id). */
+  derived?: (item: T) => unknown;
+  /** Where pages' items are held when the options hold functions (see HeldItems). */
+  heldItems?: HeldItems<T> | undefined;
   /** Builds the entry (parseData, rendering) for a new or changed item. */
   toEntry: (item: T, id: string, digest: string) => Promise<DataEntry>;
 }

@@ -7,6 +7,8 @@ export interface HeldPageState extends HeldPage {
   kept: string[];
   /** Items of this page skipped as invalid. */
   skipped: number;
+  /** Of those, the ones core's wire schema refused (not among the held items). */
+  invalid?: number;
 }
 
 /** The loader's sync state, stored as JSON in Astro's per-collection meta store. */

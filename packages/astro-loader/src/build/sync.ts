@@ -3,6 +3,7 @@ import type { LoaderContext } from 'astro/loaders';
 import { resolveConnection } from '../config/connection.js';
 import { ContentReadLoaderError, syncFailed } from '../config/errors.js';
 import { LOADER_VERSION } from '../config/version.js';
+import { HeldItems } from './held-items.js';
 import { pageProcessor } from './page-entries.js';
 import { SyncReport } from './sync-report.js';
 import type { DataEntry, SyncSpec } from './sync-spec.js';
@@ -74,6 +75,9 @@ export async function syncCollection<T extends { id: string }>(
         report.removed++;
       }
     }
+    for (const result of results) if (result.items) spec.heldItems?.write(result.key, result.items);
+    const heldPages = new Set(spec.heldItems ? Object.keys(pages) : []);
+    new HeldItems(meta).keepOnly(heldPages, Object.keys(previousState?.pages ?? {}));
     writeState(meta, { version, pages });
     logger.info(report.summary(store.keys().length));
   } catch (error) {

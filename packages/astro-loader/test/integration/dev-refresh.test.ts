@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FULL_KEY, startMock } from '../helpers/mock.js';
-import { FixtureSite, repoRoot } from '../helpers/site.js';
+import { AstroSite, repoRoot } from '../../../../test/support/astro-site.js';
+import { FULL_KEY, startMock } from '../../../../test/support/mock-server.js';
 
 /** `astro dev` on an ephemeral port; resolves the URL once it is ready. */
-function dev(site: FixtureSite, env: NodeJS.ProcessEnv) {
+function dev(site: AstroSite, env: NodeJS.ProcessEnv) {
   const bin = join(repoRoot, 'node_modules/astro/bin/astro.mjs');
   const child = spawn(process.execPath, [bin, 'dev', '--host', '127.0.0.1', '--port', '0'], {
     cwd: site.root,
@@ -27,11 +27,11 @@ function dev(site: FixtureSite, env: NodeJS.ProcessEnv) {
 
 describe('astro dev and the refresh webhook', { timeout: 120_000 }, () => {
   let server: Awaited<ReturnType<typeof startMock>>;
-  let site: FixtureSite;
+  let site: AstroSite;
   let child: ChildProcess | undefined;
   beforeAll(async () => {
     server = await startMock();
-    site = await FixtureSite.create();
+    site = await AstroSite.copy(new URL('../fixtures/site', import.meta.url));
   });
   afterAll(async () => {
     child?.kill();

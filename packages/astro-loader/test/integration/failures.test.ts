@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FULL_KEY, startMock, startRewritingProxy } from '../helpers/mock.js';
-import { FixtureSite, summaryOf } from '../helpers/site.js';
+import { AstroSite, summaryOf } from '../../../../test/support/astro-site.js';
+import { FULL_KEY, startMock } from '../../../../test/support/mock-server.js';
+import { startRewritingProxy } from '../helpers/rewriting-proxy.js';
 
 /** The loader's one-line error, as Astro prints it. */
 function errorLine(output: string): string {
@@ -14,13 +15,13 @@ function errorLine(output: string): string {
 describe('when the API fails', { timeout: 120_000 }, () => {
   let server: Awaited<ReturnType<typeof startMock>>;
   let deadUrl: string;
-  let site: FixtureSite;
+  let site: AstroSite;
   beforeAll(async () => {
     server = await startMock();
     const dead = await startMock();
     deadUrl = dead.baseUrl;
     await dead.close();
-    site = await FixtureSite.create();
+    site = await AstroSite.copy(new URL('../fixtures/site', import.meta.url));
   });
   afterAll(async () => {
     await server?.close();
@@ -84,7 +85,7 @@ describe('when the API fails', { timeout: 120_000 }, () => {
     const proxy = await startRewritingProxy(server.baseUrl, (item) => {
       if (item.id === 'art_0009') item.published_at = 'last tuesday';
     });
-    const fresh = await FixtureSite.create();
+    const fresh = await AstroSite.copy(new URL('../fixtures/site', import.meta.url));
     try {
       await malformed(fresh, proxy.baseUrl);
     } finally {
@@ -97,7 +98,7 @@ describe('when the API fails', { timeout: 120_000 }, () => {
     const proxy = await startRewritingProxy(server.baseUrl, (item) => {
       if (item.id === 'art_0002') item.html = '<p>Intro</p><div ';
     });
-    const fresh = await FixtureSite.create();
+    const fresh = await AstroSite.copy(new URL('../fixtures/site', import.meta.url));
     try {
       const built = await fresh.build(fresh.env({ baseUrl: proxy.baseUrl, apiKey: FULL_KEY }));
       expect(built.code, built.output).toBe(0);
@@ -114,7 +115,7 @@ describe('when the API fails', { timeout: 120_000 }, () => {
     const proxy = await startRewritingProxy(server.baseUrl, (item) => {
       if (item.id === 'art_0002') item.title = 10;
     });
-    const fresh = await FixtureSite.create();
+    const fresh = await AstroSite.copy(new URL('../fixtures/site', import.meta.url));
     try {
       const env = (skip: boolean) =>
         fresh.env(
@@ -138,7 +139,7 @@ describe('when the API fails', { timeout: 120_000 }, () => {
 });
 
 /** Builds against a server that serves art_0009 with a malformed date: fail, then skip. */
-async function malformed(site: FixtureSite, baseUrl: string) {
+async function malformed(site: AstroSite, baseUrl: string) {
   const failed = await site.build(site.env({ baseUrl, apiKey: FULL_KEY }));
   expect(failed.code).not.toBe(0);
   expect(failed.output).toContain(

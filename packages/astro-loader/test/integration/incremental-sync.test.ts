@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FULL_KEY, startMock } from '../helpers/mock.js';
-import { FixtureSite, summaryOf } from '../helpers/site.js';
+import { AstroSite, summaryOf } from '../../../../test/support/astro-site.js';
+import { FULL_KEY, startMock } from '../../../../test/support/mock-server.js';
 
 // One site and one mock server, built in order: cold, warm, one change, one deletion.
 describe('building a site incrementally', { timeout: 120_000 }, () => {
   let server: Awaited<ReturnType<typeof startMock>>;
-  let site: FixtureSite;
+  let site: AstroSite;
   let env: NodeJS.ProcessEnv;
   beforeAll(async () => {
     server = await startMock();
-    site = await FixtureSite.create();
+    site = await AstroSite.copy(new URL('../fixtures/site', import.meta.url));
     env = site.env({ baseUrl: server.baseUrl, apiKey: FULL_KEY });
   });
   afterAll(async () => {

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FULL_KEY, startMock } from '../helpers/mock.js';
-import { FixtureSite } from '../helpers/site.js';
+import { AstroSite } from '../../../../test/support/astro-site.js';
+import { FULL_KEY, startMock } from '../../../../test/support/mock-server.js';
 
 /** Starts the built standalone server on an ephemeral port and resolves its URL. */
-function serve(site: FixtureSite, env: NodeJS.ProcessEnv) {
+function serve(site: AstroSite, env: NodeJS.ProcessEnv) {
   const child = spawn(process.execPath, [join(site.root, 'dist/server/entry.mjs')], {
     cwd: site.root,
     env: { ...env, HOST: '127.0.0.1', PORT: '0' },
@@ -28,11 +28,11 @@ const text = (html: string, id: string) =>
 
 describe('live loaders in a server-rendered site (@astrojs/node)', { timeout: 120_000 }, () => {
   let server: Awaited<ReturnType<typeof startMock>>;
-  let site: FixtureSite;
+  let site: AstroSite;
   const running: ChildProcess[] = [];
   beforeAll(async () => {
     server = await startMock();
-    site = await FixtureSite.create('live');
+    site = await AstroSite.copy(new URL('../fixtures/live', import.meta.url));
     const { code, output } = await site.build(site.env({}));
     if (code !== 0) throw new Error(output);
   });

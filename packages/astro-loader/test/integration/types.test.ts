@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FULL_KEY, startMock } from '../helpers/mock.js';
-import { FixtureSite, repoRoot } from '../helpers/site.js';
+import { AstroSite, repoRoot } from '../../../../test/support/astro-site.js';
+import { FULL_KEY, startMock } from '../../../../test/support/mock-server.js';
 
 function run(args: string[], cwd: string, env: NodeJS.ProcessEnv) {
   return new Promise<{ code: number | null; output: string }>((done) => {
@@ -20,10 +20,10 @@ function run(args: string[], cwd: string, env: NodeJS.ProcessEnv) {
 
 describe('types seen by a site', { timeout: 120_000 }, () => {
   let server: Awaited<ReturnType<typeof startMock>>;
-  let site: FixtureSite;
+  let site: AstroSite;
   beforeAll(async () => {
     server = await startMock();
-    site = await FixtureSite.create('types');
+    site = await AstroSite.copy(new URL('../fixtures/types', import.meta.url));
   });
   afterAll(async () => {
     await server?.close();

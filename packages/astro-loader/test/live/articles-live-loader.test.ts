@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FULL_KEY, startMock } from '../../../../test/support/mock-server.js';
 import { articlesLiveLoader } from '../../src/live.js';
-import { FULL_KEY, startMock, startRewritingProxy } from '../helpers/mock.js';
+import { startRewritingProxy } from '../helpers/rewriting-proxy.js';
 
 // One article's body cut inside a tag (as a CMS or an editor can leave it) must render, and
 // never fail the live request for every article.

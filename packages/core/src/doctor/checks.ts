@@ -3,6 +3,8 @@
  * sees exactly what a build would see. Every message comes from core's errors or from here,
  * never from the key.
  */
+
+import { isLoopback, parseBaseUrl } from '../base-url.js';
 import { type ContentReadClient, createClient } from '../client.js';
 import {
   AuthenticationError,
@@ -12,7 +14,6 @@ import {
   NotFoundError,
   ValidationError,
 } from '../errors.js';
-import { isLoopback, parseBaseUrl } from '../options.js';
 import type { Blog } from '../schema/wire.js';
 import { type CheckResult, type DoctorConfig, result } from './types.js';
 

@@ -4,6 +4,7 @@
  * injected `fetch`. Each knows how to read its body within limits, or to get rid of it.
  */
 import type { Dispatcher } from 'undici';
+import type { FetchLike } from '../types.js';
 import { discardBody, type ReadLimits, readBodyText } from './body.js';
 import { discardStream, readStreamText } from './stream-body.js';
 
@@ -49,4 +50,33 @@ function toHeaders(raw: Dispatcher.ResponseData['headers']): Headers {
     else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
   }
   return headers;
+}
+
+/**
+ * Sends one GET. Without an injected fetch: undici's `Dispatcher.request` (Node streams; no
+ * WHATWG Request/Response or web streams, which cost more than the JSON parse). Redirects are
+ * never followed here (no redirect interceptor, `redirect: 'manual'`): the transport sees every 3xx.
+ */
+export async function sendOnce(
+  url: URL,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+  fetch: FetchLike | undefined,
+  dispatcher: Dispatcher | undefined,
+): Promise<RawResponse> {
+  if (fetch === undefined && dispatcher !== undefined) {
+    const data = await dispatcher.request({
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      method: 'GET',
+      // fetch asks for compressed bodies by itself; here we ask, and stream-body.ts decodes.
+      headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' },
+      signal,
+    });
+    return fromDispatcher(data);
+  }
+  if (fetch === undefined) throw new Error('a transport needs a dispatcher or a fetch');
+  const init = { method: 'GET', headers, signal, redirect: 'manual' as const };
+  const res = await fetch(url.href, dispatcher ? ({ ...init, dispatcher } as RequestInit) : init);
+  return fromFetch(res);
 }

@@ -114,3 +114,12 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);
 }
+
+/** A 304 to a request that held no ETag. */
+export function unexpectedStatus(path: string, status: number): RequestError {
+  return new RequestError(`Unexpected status ${status}`, {
+    status,
+    path,
+    hint: 'The server answered 304 to a request that held no ETag; a cache in between may be misbehaving.',
+  });
+}

@@ -4,7 +4,7 @@
  * every failure to a ContentReadError. Retries live in retry.ts, paging in pagination.ts.
  */
 import { Agent, type Dispatcher } from 'undici';
-import { ConfigurationError, isContentReadError, RequestError } from '../errors.js';
+import { ConfigurationError, isContentReadError } from '../errors.js';
 import type { ResolvedOptions } from '../options.js';
 import type { Redactor } from '../redact.js';
 import type { FetchLike } from '../types.js';
@@ -12,9 +12,9 @@ import { USER_AGENT } from '../version.js';
 import { parseJsonBody, type ReadLimits, safeJson, TimeoutReason } from './body.js';
 import { networkError } from './network-errors.js';
 import { redirectTarget } from './redirect.js';
-import { fromDispatcher, fromFetch, type RawResponse } from './response.js';
+import { type RawResponse, sendOnce } from './response.js';
 import { Semaphore } from './semaphore.js';
-import { errorForResponse } from './status-errors.js';
+import { errorForResponse, unexpectedStatus } from './status-errors.js';
 
 export interface SendOptions {
   /** Send `Authorization: Bearer <key>` (to this origin only). */
@@ -111,7 +111,7 @@ export class Transport {
       const limits = { controller, path, idleMs: this.#o.timeouts.body };
       if (res.status === 304) {
         await res.discard(this.#o.timeouts.body);
-        if (o.ifNoneMatch === undefined) throw this.#unexpected(path, 304);
+        if (o.ifNoneMatch === undefined) throw unexpectedStatus(path, 304);
         return { status: 304, url, headers: res.headers, body: undefined, notModified: true };
       }
       if (res.status === 200) {
@@ -163,7 +163,7 @@ export class Transport {
     const timer = setTimeout(() => controller.abort(new TimeoutReason('headers', wait)), wait);
     const started = performance.now();
     try {
-      const res = await this.#request(url, headers, signal);
+      const res = await sendOnce(url, headers, signal, this.#fetch, this.#dispatcher);
       this.#emit(url, res.status, started);
       return res;
     } catch (error) {
@@ -171,36 +171,6 @@ export class Transport {
     } finally {
       clearTimeout(timer);
     }
-  }
-
-  /**
-   * Without an injected fetch: undici's `Dispatcher.request` (Node streams; no WHATWG
-   * Request/Response or web streams, which cost more than the JSON parse). Redirects are
-   * not followed by it (no redirect interceptor), so #follow sees every 3xx.
-   */
-  async #request(
-    url: URL,
-    headers: Record<string, string>,
-    signal: AbortSignal,
-  ): Promise<RawResponse> {
-    if (this.#fetch === undefined && this.#dispatcher !== undefined) {
-      const data = await this.#dispatcher.request({
-        origin: url.origin,
-        path: `${url.pathname}${url.search}`,
-        method: 'GET',
-        // fetch asks for compressed bodies by itself; here we ask, and stream-body.ts decodes.
-        headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' },
-        signal,
-      });
-      return fromDispatcher(data);
-    }
-    const fetch = this.#fetch as FetchLike;
-    const init = { method: 'GET', headers, signal, redirect: 'manual' as const };
-    const res = await fetch(
-      url.href,
-      this.#dispatcher ? ({ ...init, dispatcher: this.#dispatcher } as RequestInit) : init,
-    );
-    return fromFetch(res);
   }
 
   async #read(res: RawResponse, limits: ReadLimits, o: SendOptions): Promise<string> {
@@ -215,14 +185,6 @@ export class Transport {
   #failure(error: unknown, controller: AbortController, o: SendOptions, path: string): unknown {
     if (o.signal?.aborted) return o.signal.reason;
     return networkError(error, controller.signal.reason, path, this.#redact);
-  }
-
-  #unexpected(path: string, status: number): RequestError {
-    return new RequestError(`Unexpected status ${status}`, {
-      status,
-      path,
-      hint: 'The server answered 304 to a request that held no ETag; a cache in between may be misbehaving.',
-    });
   }
 
   #emit(url: URL, status: number, started: number): void {

@@ -1,18 +1,14 @@
-/** A real mock server, and a node:http "proxy" in front of it that misbehaves on purpose. */
+/** The real mock server (the shared starter), and a node:http "proxy" in front of it that misbehaves on purpose. */
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMockServer, type MockServer } from '@content-read/mock-server';
+
+export { startMock } from '../../../../test/support/mock-server.js';
+
 import type { DoctorConfig } from '../../src/doctor/index.js';
 
 export interface Running {
   baseUrl: string;
   close(): Promise<void>;
-}
-
-export async function startMock(): Promise<Running & { mock: MockServer }> {
-  const mock = createMockServer();
-  const running = await mock.listen({ port: 0, host: '127.0.0.1' });
-  return { mock, baseUrl: running.baseUrl, close: () => running.close() };
 }
 
 export interface ProxyBehaviour {

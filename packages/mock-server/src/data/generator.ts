@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
-import { createRandom, intBetween, pick, type Random } from './random.js';
+import { blockPool, body, WORDS } from './generated-text.js';
+import { createRandom, pick, type Random } from './random.js';
 import type {
   ArticleRecord,
   BlogRecord,
@@ -33,10 +34,6 @@ export const GENERATED_KEYS = {
   otherWorkspace: 'gen-other-workspace-key',
 } as const;
 
-const WORDS =
-  'light data river signal harbour paper lantern field engine garden window method notebook pattern spring signal layer quiet archive bridge candle compass'.split(
-    ' ',
-  );
 const START = Date.parse('2024-01-01T00:00:00Z');
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
@@ -107,26 +104,6 @@ function head(o: Required<GenerateOptions>): Head {
     });
   }
   return { workspaces, teams, keys, blogs };
-}
-
-/** Paragraphs and headings made once per seed; bodies are drawn from them, which keeps 100k articles fast. */
-function blockPool(random: Random): string[] {
-  return Array.from({ length: 512 }, (_, n) => {
-    const words: string[] = [];
-    for (let i = intBetween(random, 8, 40); i > 0; i--) words.push(pick(random, WORDS));
-    return n % 5 === 0 ? `<h2>${words.slice(0, 3).join(' ')}</h2>` : `<p>${words.join(' ')}.</p>`;
-  });
-}
-
-function body(random: Random, pool: string[], bytes: number): string {
-  const parts: string[] = [];
-  let size = -1; // n parts are joined by n - 1 newlines
-  while (size < bytes) {
-    const part = pick(random, pool);
-    parts.push(part);
-    size += part.length + 1;
-  }
-  return parts.join('\n');
 }
 
 function article(

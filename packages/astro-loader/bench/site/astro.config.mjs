@@ -1,3 +1,0 @@
-import { defineConfig } from 'astro/config';
-
-export default defineConfig({ cacheDir: './.cache', telemetry: false });

@@ -1,0 +1,172 @@
+/**
+ * The one harness for real Astro sites in tests and benchmarks: a private copy of a fixture site
+ * in a temp dir (own data store, own dist), `astro build`/`sync` in a child process on the
+ * repository's Node, and readers for what came out. The loader's integration tests, the
+ * reliability suites, the benchmarks, the e2e and publish tests all use it.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const astroBin = join(repoRoot, 'node_modules/astro/bin/astro.mjs');
+
+export interface AstroRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** stdout and stderr as they came. */
+  output: string;
+  /** Wall time of the process, ms. */
+  ms: number;
+}
+
+export interface BuildResult extends AstroRun {
+  /** The built HTML pages (path under dist → contents); empty when the build failed. */
+  pages: Record<string, string>;
+}
+
+/** Where a site reads the API, and the loader options its content.config.ts passes on. */
+export interface SiteApi {
+  baseUrl?: string | undefined;
+  apiKey?: string | undefined;
+}
+
+export class AstroSite {
+  private constructor(
+    readonly root: string,
+    private readonly owned: boolean,
+  ) {}
+
+  /** A private copy of `fixture` (a site folder) in a temp dir, resolving node_modules here. */
+  static async copy(fixture: string | URL): Promise<AstroSite> {
+    const from = typeof fixture === 'string' ? fixture : fileURLToPath(fixture);
+    const root = await mkdtemp(join(tmpdir(), `cr-${basename(from)}-`));
+    await cp(from, root, { recursive: true });
+    await symlink(join(repoRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
+    return new AstroSite(root, true);
+  }
+
+  /** A site used where it is (e.g. the playground); `dispose()` leaves it alone. */
+  static at(root: string): AstroSite {
+    return new AstroSite(root, false);
+  }
+
+  /**
+   * Only what a build needs: no CONTENT_API_* of the calling shell. `options` reach the fixture's
+   * content.config.ts as LOADER_OPTIONS (JSON).
+   */
+  env(api: SiteApi = {}, options?: object, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+    return {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ASTRO_TELEMETRY_DISABLED: '1',
+      NO_COLOR: '1',
+      ...(api.baseUrl ? { CONTENT_API_URL: api.baseUrl } : {}),
+      ...(api.apiKey ? { CONTENT_API_KEY: api.apiKey } : {}),
+      ...(options ? { LOADER_OPTIONS: JSON.stringify(options) } : {}),
+      ...extra,
+    };
+  }
+
+  /** An `astro` command in a child process; `nodeArgs` go to Node (e.g. `--import`). */
+  async run(
+    command: 'build' | 'sync',
+    env: NodeJS.ProcessEnv,
+    options: { args?: string[]; nodeArgs?: string[] } = {},
+  ): Promise<AstroRun> {
+    const started = performance.now();
+    // A site with its own Astro (an installed smoke site) runs that one; copies link ours.
+    const own = join(this.root, 'node_modules/astro/bin/astro.mjs');
+    const bin = existsSync(own) ? own : astroBin;
+    const argv = [...(options.nodeArgs ?? []), bin, command, ...(options.args ?? [])];
+    const child = spawn(process.execPath, argv, { cwd: this.root, env });
+    let stdout = '';
+    let stderr = '';
+    let output = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      output += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+      output += d;
+    });
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    return { code, stdout, stderr, output, ms: performance.now() - started };
+  }
+
+  /** `astro build`, failing with its output unless it succeeds. */
+  async mustBuild(env: NodeJS.ProcessEnv): Promise<AstroRun> {
+    const run = await this.run('build', env);
+    if (run.code !== 0)
+      throw new Error(`astro build in ${this.root} exited ${run.code}:\n${run.output}`);
+    return run;
+  }
+
+  /** `astro build`, and the pages it wrote. */
+  async build(env: NodeJS.ProcessEnv, args: string[] = []): Promise<BuildResult> {
+    const run = await this.run('build', env, { args });
+    return { ...run, pages: run.code === 0 ? await this.pages() : {} };
+  }
+
+  /** The built HTML pages under dist. */
+  async pages(): Promise<Record<string, string>> {
+    const pages: Record<string, string> = {};
+    for (const [path, text] of await this.files('dist')) {
+      if (path.endsWith('.html')) pages[path] = text;
+    }
+    return pages;
+  }
+
+  /** Every file under `dir` of the site (relative path → contents); empty if it does not exist. */
+  async files(dir: string): Promise<Map<string, string>> {
+    const base = join(this.root, dir);
+    const entries = await readdir(base, { recursive: true, withFileTypes: true }).catch(() => []);
+    const files = new Map<string, string>();
+    for (const e of entries) {
+      if (!e.isFile()) continue;
+      const path = join(e.parentPath, e.name);
+      files.set(path.slice(base.length + 1), await readFile(path, 'utf8'));
+    }
+    return files;
+  }
+
+  /** Every file a secret must never reach: the output, the data store, .astro. */
+  async allOutput(): Promise<string> {
+    let all = '';
+    for (const dir of ['dist', '.cache', '.astro']) {
+      for (const text of (await this.files(dir)).values()) all += text;
+    }
+    return all;
+  }
+
+  /** Astro's data store (in the cacheDir, ./.cache): what a sync produced, file by file. */
+  async dataStore(): Promise<Map<string, string>> {
+    const all = await this.files('.cache');
+    return new Map([...all].filter(([path]) => path.startsWith('data-store')));
+  }
+
+  /** Forgets everything synced: the next sync is cold. */
+  async clearStore(): Promise<void> {
+    await rm(join(this.root, '.cache'), { recursive: true, force: true });
+    await rm(join(this.root, '.astro'), { recursive: true, force: true });
+  }
+
+  async dispose(): Promise<void> {
+    if (this.owned) await rm(this.root, { recursive: true, force: true });
+  }
+}
+
+/** The summary line the loader logs for a collection, or ''. */
+export function summaryOf(output: string, collection: string): string {
+  return output.split('\n').find((l) => l.includes(`${collection}: synced`)) ?? '';
+}
+
+/** The loader's one-line failures as Astro prints them. */
+export function syncErrorLines(output: string): string[] {
+  return output.split('\n').filter((l) => l.includes('Could not sync collection'));
+}
