@@ -1,12 +1,22 @@
 import node from '@astrojs/node';
+import { contentRead } from '@content-read/astro-loader';
 import { mockContentApi } from '@content-read/mock-server/astro';
-import { defineConfig } from 'astro/config';
+import { defineConfig, memoryCache } from 'astro/config';
 
-// Static site from the build-time loaders, plus one on-demand route (src/pages/live/) that reads
-// the API at request time through the live loader; @astrojs/node serves that route.
+// Astro downloads and optimises feature images from these domains at build time (e.g.
+// PLAYGROUND_IMAGE_DOMAINS=picsum.photos); by default none, so a build needs no network and
+// <Image> keeps the API's URL with its width and height.
+const imageDomains = (process.env.PLAYGROUND_IMAGE_DOMAINS ?? '').split(',').filter(Boolean);
+
+// Static site from the build-time loaders, plus on-demand routes that @astrojs/node serves: the
+// live route (src/pages/live/), reading the API at request time through the live loader, and
+// contentRead()'s backend proxy at /api/content, which the search page calls from the browser.
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'standalone' }),
   server: { host: '127.0.0.1' },
-  integrations: [mockContentApi()],
+  image: { domains: imageDomains },
+  // Astro's route cache, used by the live list (src/pages/live/) with the loader's cacheHint.
+  cache: { provider: memoryCache() },
+  integrations: [mockContentApi(), contentRead({ proxy: { path: '/api/content' } })],
 });

@@ -25,4 +25,7 @@ export {
   entryReference,
   featureImageEntrySchema,
 } from './entries/schema.js';
+export { contentRead, contentRead as default } from './integration/content-read.js';
+export type { ContentReadOptions, ProxyOptions } from './integration/options.js';
+export type { RateLimitOptions } from './integration/proxy/rate-limit.js';
 export { contentReadRefresh, type RefreshWebhookOptions } from './integration/refresh-webhook.js';

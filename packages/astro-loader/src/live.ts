@@ -8,3 +8,4 @@ export {
 } from './live/articles-live-loader.js';
 export { type BlogEntryFilter, blogsLiveLoader } from './live/blogs-live-loader.js';
 export type { LiveLoaderOptions } from './live/live-client.js';
+export { ContentReadLiveError } from './live/live-error.js';

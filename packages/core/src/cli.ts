@@ -1,7 +1,11 @@
 #!/usr/bin/env node
 /** The `content-read` bin: `content-read doctor` checks an API address and key. */
 import { exitCodeOf, formatReport, HELP, parseCommand, runDoctor } from './doctor/index.js';
+import { readEnvVariables } from './env.js';
 import { redactSecrets } from './redact.js';
+
+const URL_VARIABLE = 'CONTENT_API_URL';
+const KEY_VARIABLE = 'CONTENT_API_KEY';
 
 async function main(argv: string[]): Promise<number> {
   let command: ReturnType<typeof parseCommand>;
@@ -14,6 +18,18 @@ async function main(argv: string[]): Promise<number> {
   if (command.kind === 'help') {
     process.stdout.write(HELP);
     return 0;
+  }
+  const { url, key, mode, envDir } = command.config;
+  if (url === undefined || key === undefined) {
+    // As the loaders do: what the environment lacks comes from the mode's .env files.
+    try {
+      const files = await readEnvVariables([URL_VARIABLE, KEY_VARIABLE], { mode, envDir });
+      const found = Object.fromEntries(Object.entries(files).filter(([, v]) => v !== undefined));
+      const reparsed = parseCommand(argv, { ...process.env, ...found });
+      if (reparsed.kind === 'doctor') command = reparsed;
+    } catch (problem) {
+      process.stderr.write(`content-read: ${(problem as Error).message}\n`);
+    }
   }
   const checks = await runDoctor(command.config);
   process.stdout.write(formatReport(command.config, checks));

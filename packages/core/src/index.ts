@@ -1,4 +1,5 @@
 export { type ContentReadClient, createClient } from './client.js';
+export { loadAll as loadEnvFiles, readEnvVariables } from './env.js';
 export {
   AuthenticationError,
   ConfigurationError,

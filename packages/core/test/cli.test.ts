@@ -3,7 +3,9 @@
  * dist/cli.js: `npm run build` first), with a canary key that must never appear in what it prints.
  */
 import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Running, startMock, startProxy } from './doctor/support.js';
@@ -22,9 +24,10 @@ afterAll(async () => {
   await api.close();
 });
 
-async function run(args: string[], env: Record<string, string> = {}) {
+async function run(args: string[], env: Record<string, string> = {}, cwd?: string) {
   const child = spawn(process.execPath, [bin, ...args], {
     env: { PATH: process.env.PATH ?? '', ...env },
+    ...(cwd ? { cwd } : {}),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -55,6 +58,29 @@ test('a healthy setup from the environment exits 0 with a checklist', async () =
   expect(out).toContain('key from CONTENT_API_KEY (not shown)');
   expect(out).not.toContain('demo-full-access-key');
   expect(code).toBe(0);
+});
+
+test('reads .env files like the loaders: the mode, --env-dir and variable expansion', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'cr-doctor-env-'));
+  try {
+    const origin = new URL(api.baseUrl).origin;
+    await mkdir(join(dir, 'env'));
+    await writeFile(join(dir, 'env/.env'), `API_ORIGIN=${origin}\nCONTENT_API_KEY=${CANARY}\n`);
+    await writeFile(
+      join(dir, 'env/.env.staging'),
+      `CONTENT_API_URL=$\{API_ORIGIN}/api/v1\nCONTENT_API_KEY=demo-full-access-key\n`,
+    );
+    const staging = await run(['doctor', '--mode', 'staging', '--env-dir', 'env'], {}, dir);
+    expect(staging.out).toContain(`${api.baseUrl}, key from CONTENT_API_KEY (not shown)`);
+    expect(staging.out).toContain('No problem found.');
+    expect(staging.code).toBe(0);
+    // production mode: no URL in .env.production or .env, so the doctor says what to set.
+    const production = await run(['doctor', '--env-dir', 'env'], {}, dir);
+    expect(production.out).toMatch(/no API address given/);
+    expect(production.out).not.toContain(CANARY);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
 
 test('a canary key, rejected or stripped, from env or flag, is never printed', async () => {

@@ -3,6 +3,7 @@ import type { LoaderContext } from 'astro/loaders';
 import { resolveConnection } from '../config/connection.js';
 import { ContentReadLoaderError, syncFailed } from '../config/errors.js';
 import { LOADER_VERSION } from '../config/version.js';
+import { RENDERING_VERSION } from '../entries/html/render.js';
 import { HeldItems } from './held-items.js';
 import { pageProcessor } from './page-entries.js';
 import { SyncReport } from './sync-report.js';
@@ -21,11 +22,21 @@ export async function syncCollection<T extends { id: string }>(
   const report = new SyncReport(collection, logger);
   let conn: { baseUrl: string; apiKey: string };
   try {
-    conn = resolveConnection(spec.options, ctx.config.root, `Collection "${collection}"`);
+    const envDir = ctx.config.vite?.envDir;
+    conn = await resolveConnection(
+      spec.options,
+      ctx.config.root,
+      `Collection "${collection}"`,
+      typeof envDir === 'string' ? envDir : undefined,
+    );
   } catch (error) {
     throw new ContentReadLoaderError(collection, (error as Error).message);
   }
-  const version = ctx.generateDigest({ loader: LOADER_VERSION, options: spec.describeOptions });
+  const version = ctx.generateDigest({
+    loader: LOADER_VERSION,
+    rendering: RENDERING_VERSION,
+    options: spec.describeOptions,
+  });
   const previousState = readState(meta);
   const held = usablePages(previousState, version, (id) => store.has(id));
   if (previousState && Object.keys(held).length === 0 && store.keys().length > 0) {

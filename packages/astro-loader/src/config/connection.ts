@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { parseEnv } from 'node:util';
+import { envContext, nonEmpty, readVariables } from './env.js';
 
 export const URL_VARIABLE = 'CONTENT_API_URL';
 export const KEY_VARIABLE = 'CONTENT_API_KEY';
@@ -19,31 +17,23 @@ export interface Connection {
 }
 
 /**
- * Reads the variables the way Astro and Vite see them: the process environment first,
- * then `.env.[mode].local`, `.env.[mode]`, `.env.local`, `.env` in the project root.
- * Astro only copies `.env` files into `process.env` late in `astro build` (and never in
- * `astro dev`), after content has synced, so the loader reads the files itself.
+ * Resolves the connection or throws one message naming what is missing and how to set it.
+ * The variables are read as Astro and Vite read them (see config/env.ts): the process
+ * environment, then the `.env` files of the mode in envDir, with `${VAR}` expansion.
  */
-export function readEnvironment(root: URL | string | undefined, mode = currentMode()) {
-  const files = [`.env.${mode}.local`, `.env.${mode}`, '.env.local', '.env'];
-  const fromFiles: Record<string, string> = {};
-  if (root) {
-    const dir = typeof root === 'string' ? root : fileURLToPath(root);
-    for (const file of files.reverse()) Object.assign(fromFiles, readEnvFile(`${dir}/${file}`));
-  }
-  const pick = (name: string) => nonEmpty(process.env[name]) ?? nonEmpty(fromFiles[name]);
-  return { baseUrl: pick(URL_VARIABLE), apiKey: pick(KEY_VARIABLE) };
-}
-
-/** Resolves the connection or throws one message naming what is missing and how to set it. */
-export function resolveConnection(
+export async function resolveConnection(
   options: ConnectionOptions,
   root: URL | string | undefined,
   where: string,
-): Connection {
-  const env = readEnvironment(root);
-  const baseUrl = options.baseUrl ? String(options.baseUrl) : env.baseUrl;
-  const apiKey = nonEmpty(options.apiKey) ?? env.apiKey;
+  envDir?: string | URL,
+): Promise<Connection> {
+  const needed = [
+    options.baseUrl ? undefined : URL_VARIABLE,
+    nonEmpty(options.apiKey) ? undefined : KEY_VARIABLE,
+  ].filter((name): name is string => name !== undefined);
+  const env = needed.length ? await readVariables(needed, envContext(root, envDir)) : {};
+  const baseUrl = options.baseUrl ? String(options.baseUrl) : env[URL_VARIABLE];
+  const apiKey = nonEmpty(options.apiKey) ?? env[KEY_VARIABLE];
   const missing = [!baseUrl && URL_VARIABLE, !apiKey && KEY_VARIABLE].filter(Boolean);
   if (!baseUrl || !apiKey) {
     throw new Error(
@@ -51,21 +41,4 @@ export function resolveConnection(
     );
   }
   return { baseUrl, apiKey };
-}
-
-function currentMode(): string {
-  return process.env.NODE_ENV === 'production' ? 'production' : 'development';
-}
-
-function readEnvFile(path: string): Record<string, string | undefined> {
-  try {
-    return parseEnv(readFileSync(path, 'utf8'));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new Error(`Could not read ${path}: ${(error as Error).message}`);
-  }
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value?.trim() ? value.trim() : undefined;
 }

@@ -1,18 +1,21 @@
 import type { Blog } from '@content-read/core';
-import type { LiveCollectionError } from 'astro/content/runtime';
 import type { LiveLoader } from 'astro/loaders';
 import { toEntryId } from '../entries/ids.js';
 import { blogData } from '../entries/mapping.js';
 import type { BlogData } from '../entries/schema.js';
 import { LiveListingCache } from './live-cache.js';
 import { findByFilter, type LiveLoaderOptions, liveClient } from './live-client.js';
+import type { ContentReadLiveError } from './live-error.js';
 
 export type BlogEntryFilter = { id: string } | { slug: string };
 
 /** Live loader of blogs for src/live.config.ts. */
 export function blogsLiveLoader(options: LiveLoaderOptions = {}) {
   const client = liveClient(options);
-  const cache = new LiveListingCache<Blog>((read) => client.get().list('blogs', read));
+  const cache = new LiveListingCache<Blog>(
+    async (read) => (await client.get()).list('blogs', read),
+    options.freshness ?? 0,
+  );
   const only = options.blogs ? new Set(options.blogs) : undefined;
   async function read() {
     const blogs = await cache.read();
@@ -43,5 +46,5 @@ export function blogsLiveLoader(options: LiveLoaderOptions = {}) {
         return client.failure(collection, error);
       }
     },
-  } satisfies LiveLoader<BlogData, BlogEntryFilter, never, LiveCollectionError>;
+  } satisfies LiveLoader<BlogData, BlogEntryFilter, never, ContentReadLiveError>;
 }

@@ -15,16 +15,34 @@ export type ReadListing<T> = (options: {
 }) => Promise<Listing<T, PageCopy<T>>>;
 
 /**
- * In-memory copy of a listing for the live loaders. Every request revalidates it with the
- * ETags it holds, so an unchanged listing costs one 304 per page and no parsing; a changed
- * page is read again. One cache per listing (all articles, or one blog's).
+ * In-memory copy of one listing (all articles, or one blog's) for the live loaders. Within the
+ * freshness window it is served as it is; after it, one revalidation (conditional requests with
+ * the ETags held: an unchanged page costs a 304 and no parsing, and hands back the very same
+ * item objects) serves every request that arrives meanwhile. So N concurrent requests cost at
+ * most one upstream request per listing page per window.
  */
 export class LiveListingCache<T extends { id: string }> {
   readonly #pages = new Map<string, PageCopy<T>>();
+  #items: T[] | undefined;
+  #readAt = Number.NEGATIVE_INFINITY;
+  #pending: Promise<T[]> | undefined;
 
-  constructor(private readonly readListing: ReadListing<T>) {}
+  constructor(
+    private readonly readListing: ReadListing<T>,
+    private readonly freshness = 0,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-  async read(): Promise<T[]> {
+  read(): Promise<T[]> {
+    if (this.#items && this.now() - this.#readAt < this.freshness)
+      return Promise.resolve(this.#items);
+    this.#pending ??= this.#revalidate().finally(() => {
+      this.#pending = undefined;
+    });
+    return this.#pending;
+  }
+
+  async #revalidate(): Promise<T[]> {
     const previous = new Map<string, HeldPage>();
     for (const [key, { etag, meta, items }] of this.#pages) {
       if (etag) previous.set(key, { etag, meta, ids: items.map((item) => item.id) });
@@ -41,6 +59,8 @@ export class LiveListingCache<T extends { id: string }> {
     });
     this.#pages.clear();
     for (const page of listing.pages) if (page.etag) this.#pages.set(page.key, page);
-    return listing.pages.flatMap((page) => page.items);
+    this.#items = listing.pages.flatMap((page) => page.items);
+    this.#readAt = this.now();
+    return this.#items;
   }
 }

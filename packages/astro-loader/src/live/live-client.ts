@@ -1,18 +1,27 @@
 import { type ContentReadClient, createClient, type TimeoutOptions } from '@content-read/core';
-import { LiveCollectionError } from 'astro/content/runtime';
 import { type ConnectionOptions, resolveConnection } from '../config/connection.js';
 import { describeCause, redact } from '../config/errors.js';
 import { fromEntryId } from '../entries/ids.js';
+import { ContentReadLiveError } from './live-error.js';
 
 /** Options of both live loaders. */
 export interface LiveLoaderOptions extends ConnectionOptions {
-  /** Only these blogs (ids or slugs). */
+  /** Only these blogs (ids or slugs): a hard restriction, whatever a filter asks for. */
   blogs?: string[];
   concurrency?: number;
   /** Per-request timeouts in ms: `{ connect, headers, body }`. Default: core's (10 s, 30 s, 30 s). */
   timeouts?: TimeoutOptions;
   /** Articles: classes kept besides the content classes, as for `articlesLoader`. */
   allowClasses?: string[];
+  /**
+   * How long (ms) a listing read from the API is used as it is before it is revalidated; every
+   * request in the meantime shares it, as do concurrent requests during a revalidation.
+   * Default 0: every request revalidates (live content stays live), and concurrent requests
+   * share one revalidation. Under traffic, a second or two spares the API most requests.
+   */
+  freshness?: number;
+  /** Articles: largest size (bytes, roughly) of the rendered entries kept between requests. Default 100 MB. */
+  renderCacheBytes?: number;
 }
 
 /**
@@ -20,26 +29,36 @@ export interface LiveLoaderOptions extends ConnectionOptions {
  * import), and the failure every loader method returns, with the key redacted.
  */
 export function liveClient(options: LiveLoaderOptions) {
-  let client: ContentReadClient | undefined;
+  let made: Promise<ContentReadClient> | undefined;
   let key = '';
-  const get = (): ContentReadClient => {
-    if (!client) {
-      const conn = resolveConnection(options, process.cwd(), 'Live collection');
-      key = conn.apiKey;
-      client = createClient({
-        ...conn,
-        ...(options.concurrency ? { concurrency: options.concurrency } : {}),
-        ...(options.timeouts ? { timeouts: options.timeouts } : {}),
-      });
-    }
-    return client;
+  const make = async () => {
+    const conn = await resolveConnection(options, process.cwd(), 'Live collection');
+    key = conn.apiKey;
+    return createClient({
+      ...conn,
+      ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+      ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+    });
   };
-  const failure = (collection: string, error: unknown) => ({
-    error: new LiveCollectionError(
-      collection,
-      redact(`Could not load "${collection}": ${describeCause(error)}`, key),
-    ),
-  });
+  const get = (): Promise<ContentReadClient> => {
+    // A failed resolution is not kept: the next request tries again (e.g. once .env is fixed).
+    made ??= make().catch((error) => {
+      made = undefined;
+      throw error;
+    });
+    return made;
+  };
+  const failure = (collection: string, error: unknown) => {
+    const { status, code } = (error ?? {}) as { status?: unknown; code?: unknown };
+    return {
+      error: new ContentReadLiveError(
+        collection,
+        redact(`Could not load "${collection}": ${describeCause(error)}`, key),
+        typeof status === 'number' ? status : undefined,
+        typeof code === 'string' ? code : undefined,
+      ),
+    };
+  };
   return { get, failure };
 }
 

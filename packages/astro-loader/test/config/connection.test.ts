@@ -1,8 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveConnection } from '../../src/config/connection.js';
+import { clearEnvContext, setEnvContext } from '../../src/config/env.js';
 
 describe('resolveConnection', () => {
   let dir: string;
@@ -13,6 +14,7 @@ describe('resolveConnection', () => {
     delete process.env.CONTENT_API_KEY;
   });
   afterEach(async () => {
+    clearEnvContext();
     await rm(dir, { recursive: true, force: true });
     for (const [name, value] of [
       ['CONTENT_API_URL', saved.url],
@@ -23,15 +25,15 @@ describe('resolveConnection', () => {
     }
   });
 
-  it('names both variables when nothing is configured', () => {
-    expect(() => resolveConnection({}, dir, 'Collection "articles"')).toThrow(
+  it('names both variables when nothing is configured', async () => {
+    await expect(resolveConnection({}, dir, 'Collection "articles"')).rejects.toThrow(
       'Collection "articles": missing configuration: set CONTENT_API_URL and CONTENT_API_KEY',
     );
   });
 
-  it('names only the missing variable', () => {
+  it('names only the missing variable', async () => {
     process.env.CONTENT_API_URL = 'http://127.0.0.1:1/api/v1';
-    expect(() => resolveConnection({}, dir, 'x')).toThrow(/set CONTENT_API_KEY \(/);
+    await expect(resolveConnection({}, dir, 'x')).rejects.toThrow(/set CONTENT_API_KEY \(/);
   });
 
   it('reads .env files in the project root, the process environment winning', async () => {
@@ -40,20 +42,58 @@ describe('resolveConnection', () => {
       'CONTENT_API_URL=http://from-file/api/v1\nCONTENT_API_KEY=file-key\n',
     );
     await writeFile(join(dir, '.env.local'), 'CONTENT_API_KEY=local-key\n');
-    expect(resolveConnection({}, dir, 'x')).toEqual({
+    expect(await resolveConnection({}, dir, 'x')).toEqual({
       baseUrl: 'http://from-file/api/v1',
       apiKey: 'local-key',
     });
     process.env.CONTENT_API_KEY = 'env-key';
-    expect(resolveConnection({}, dir, 'x').apiKey).toBe('env-key');
+    expect((await resolveConnection({}, dir, 'x')).apiKey).toBe('env-key');
   });
 
-  it('lets explicit options win', () => {
+  it('lets explicit options win', async () => {
     process.env.CONTENT_API_URL = 'http://env/api/v1';
     process.env.CONTENT_API_KEY = 'env-key';
-    expect(resolveConnection({ baseUrl: 'http://opt/api/v1', apiKey: 'opt' }, dir, 'x')).toEqual({
+    expect(
+      await resolveConnection({ baseUrl: 'http://opt/api/v1', apiKey: 'opt' }, dir, 'x'),
+    ).toEqual({
       baseUrl: 'http://opt/api/v1',
       apiKey: 'opt',
+    });
+  });
+
+  it('expands variables in .env files like Vite (CONTENT_API_URL=$HOST/api/v1)', async () => {
+    await writeFile(
+      join(dir, '.env'),
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the .env expansion syntax itself
+      'HOST=http://from-host:4321\nCONTENT_API_URL=${HOST}/api/v1\nCONTENT_API_KEY=k\n',
+    );
+    expect((await resolveConnection({}, dir, 'x')).baseUrl).toBe('http://from-host:4321/api/v1');
+  });
+
+  it('reads the .env files of the mode and of envDir', async () => {
+    await mkdir(join(dir, 'env'));
+    await writeFile(
+      join(dir, 'env/.env'),
+      'CONTENT_API_URL=http://base/api/v1\nCONTENT_API_KEY=base\n',
+    );
+    await writeFile(join(dir, 'env/.env.staging'), 'CONTENT_API_KEY=staging-key\n');
+    await writeFile(join(dir, '.env'), 'CONTENT_API_KEY=root-key\n');
+    setEnvContext({ mode: 'staging', envDir: join(dir, 'env') });
+    expect(await resolveConnection({}, dir, 'x')).toEqual({
+      baseUrl: 'http://base/api/v1',
+      apiKey: 'staging-key',
+    });
+  });
+
+  it('without a known context, envDir is taken relative to the root', async () => {
+    await mkdir(join(dir, 'env'));
+    await writeFile(
+      join(dir, 'env/.env'),
+      'CONTENT_API_URL=http://dir/api/v1\nCONTENT_API_KEY=d\n',
+    );
+    expect(await resolveConnection({}, dir, 'x', 'env')).toEqual({
+      baseUrl: 'http://dir/api/v1',
+      apiKey: 'd',
     });
   });
 });

@@ -1,29 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AstroSite, repoRoot } from '../../../../test/support/astro-site.js';
+import { AstroSite } from '../../../../test/support/astro-site.js';
 import { FULL_KEY, startMock } from '../../../../test/support/mock-server.js';
-
-/** `astro dev` on an ephemeral port; resolves the URL once it is ready. */
-function dev(site: AstroSite, env: NodeJS.ProcessEnv) {
-  const bin = join(repoRoot, 'node_modules/astro/bin/astro.mjs');
-  const child = spawn(process.execPath, [bin, 'dev', '--host', '127.0.0.1', '--port', '0'], {
-    cwd: site.root,
-    env,
-  });
-  let output = '';
-  const ready = new Promise<string>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      output += d;
-      const match = /http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-      if (match) resolve(match[0]);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', () => reject(new Error(`astro dev exited: ${output}`)));
-  });
-  return { child, ready, output: () => output };
-}
+import { dev } from '../helpers/serve.js';
 
 describe('astro dev and the refresh webhook', { timeout: 120_000 }, () => {
   let server: Awaited<ReturnType<typeof startMock>>;

@@ -25,9 +25,9 @@ describe('building a site incrementally', { timeout: 120_000 }, () => {
     expect(article).toContain('<h1 id="title">A Type Scale for Long Reads</h1>');
     expect(article).toContain('<p id="blog">Northwind Design Notes</p>');
     expect(article).toMatch(
-      /<li data-depth="2"><a href="#what-comes-next">What comes next<\/a><\/li>/,
+      /<li data-depth="2"><a href="#user-content-what-comes-next">What comes next<\/a><\/li>/,
     );
-    expect(article).toContain('<h2 id="what-comes-next">What comes next</h2>');
+    expect(article).toContain('<h2 id="user-content-what-comes-next">What comes next</h2>');
     expect(article).not.toMatch(/<script|onerror=|javascript:/);
     expect(summaryOf(output, 'articles')).toContain(
       '32 entries (32 new, 0 updated, 0 removed, 0 unchanged)',
@@ -59,7 +59,7 @@ describe('building a site incrementally', { timeout: 120_000 }, () => {
     expect(summaryOf(output, 'articles')).toContain('(0 new, 1 updated, 0 removed, 31 unchanged)');
     const article = pages['articles/art_0002/index.html'] ?? '';
     expect(article).toContain('A Type Scale, Revised');
-    expect(article).toContain('<h2 id="new-part">New part</h2>');
+    expect(article).toContain('<h2 id="user-content-new-part">New part</h2>');
   });
 
   it('one article deleted: its entry and page are gone', async () => {

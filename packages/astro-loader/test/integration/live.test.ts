@@ -1,27 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AstroSite } from '../../../../test/support/astro-site.js';
 import { FULL_KEY, startMock } from '../../../../test/support/mock-server.js';
-
-/** Starts the built standalone server on an ephemeral port and resolves its URL. */
-function serve(site: AstroSite, env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, [join(site.root, 'dist/server/entry.mjs')], {
-    cwd: site.root,
-    env: { ...env, HOST: '127.0.0.1', PORT: '0' },
-  });
-  return new Promise<{ url: string; child: ChildProcess }>((resolve, reject) => {
-    let output = '';
-    const onData = (d: Buffer) => {
-      output += d;
-      const match = /http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-      if (match) resolve({ url: match[0], child });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', () => reject(new Error(`server exited: ${output}`)));
-  });
-}
+import { serve } from '../helpers/serve.js';
 
 const text = (html: string, id: string) =>
   new RegExp(`<[a-z0-9]+ id="${id}">([^<]*)<`).exec(html)?.[1];
@@ -35,7 +16,7 @@ describe('live loaders in a server-rendered site (@astrojs/node)', { timeout: 12
     site = await AstroSite.copy(new URL('../fixtures/live', import.meta.url));
     const { code, output } = await site.build(site.env({}));
     if (code !== 0) throw new Error(output);
-  });
+  }, 120_000);
   afterAll(async () => {
     for (const child of running) child.kill();
     await server?.close();
@@ -43,10 +24,11 @@ describe('live loaders in a server-rendered site (@astrojs/node)', { timeout: 12
   });
 
   it('loads the collection on each request, filtered by blog, with cache hints', async () => {
-    const { url, child } = await serve(
-      site,
-      site.env({ baseUrl: server.baseUrl, apiKey: FULL_KEY }),
-    );
+    // freshness 0: every request revalidates, so a change upstream shows on the next request.
+    const { url, child } = await serve(site, {
+      ...site.env({ baseUrl: server.baseUrl, apiKey: FULL_KEY }),
+      FIXTURE_LIVE_OPTIONS: JSON.stringify({ freshness: 0 }),
+    });
     running.push(child);
     const all = await (await fetch(`${url}/`)).text();
     expect(text(all, 'error')).toBe('');
@@ -61,9 +43,9 @@ describe('live loaders in a server-rendered site (@astrojs/node)', { timeout: 12
     server.mock.updateArticle('art_0002', { title: 'Live Title' });
     const entry = await (await fetch(`${url}/articles/art_0002/`)).text();
     expect(text(entry, 'title')).toBe('Live Title');
-    expect(entry).toContain('<h2 id="what-comes-next">What comes next</h2>');
+    expect(entry).toContain('<h2 id="user-content-what-comes-next">What comes next</h2>');
     expect(entry).toMatch(
-      /<li data-depth="2"><a href="#what-comes-next">What comes next<\/a><\/li>/,
+      /<li data-depth="2"><a href="#user-content-what-comes-next">What comes next<\/a><\/li>/,
     );
     const bySlug = await (
       await fetch(`${url}/articles/x/?slug=a-type-scale-for-long-reads`)
@@ -86,5 +68,39 @@ describe('live loaders in a server-rendered site (@astrojs/node)', { timeout: 12
       /^LiveCollectionError: Could not load &quot;articles&quot;: the API rejected the key/,
     );
     expect(html).not.toContain('demo-revoked-key');
+    expect(text(html, 'status')).toBe('401 invalid_token');
+  });
+
+  it('concurrent requests share one upstream revalidation per listing page', async () => {
+    const { url, child } = await serve(site, {
+      ...site.env({ baseUrl: server.baseUrl, apiKey: FULL_KEY }),
+      FIXTURE_LIVE_OPTIONS: JSON.stringify({ freshness: 60_000 }),
+    });
+    running.push(child);
+    server.mock.resetStats();
+    const pages = await Promise.all(Array.from({ length: 40 }, () => fetch(`${url}/`)));
+    expect(pages.map((p) => p.status)).toEqual(Array(40).fill(200));
+    const listed = server.mock.requests.filter((r) => r.path.startsWith('/api/v1/articles'));
+    expect(listed).toHaveLength(1);
+  });
+
+  it('the blogs option is a hard restriction: a filter outside it finds nothing', async () => {
+    const { url, child } = await serve(site, {
+      ...site.env({ baseUrl: server.baseUrl, apiKey: FULL_KEY }),
+      FIXTURE_LIVE_OPTIONS: JSON.stringify({ blogs: ['northwind-engineering'] }),
+    });
+    running.push(child);
+    const own = await (await fetch(`${url}/?blog=blog_01`)).text();
+    expect(Number(text(own, 'count'))).toBeGreaterThan(0);
+    for (const other of ['northwind-design', 'blog_02', 'no-such-blog']) {
+      const page = await (await fetch(`${url}/?blog=${other}`)).text();
+      expect(text(page, 'count'), other).toBe('0');
+      expect(text(page, 'error'), other).toBe('');
+    }
+    const outside = await fetch(
+      `${url}/articles/x/?slug=a-type-scale-for-long-reads&blog=northwind-design`,
+    );
+    expect(outside.status).toBe(404);
+    expect((await fetch(`${url}/articles/art_0002/`)).status).toBe(404);
   });
 });

@@ -6,13 +6,18 @@ export const HELP = `Usage: content-read doctor [options]
 
 Checks that a Content Read API v1 is reachable and usable with your key:
 base URL, discovery, the key (rejected, or stripped on the way by a proxy/CDN),
-the blogs the key sees with their article counts, and the CORS preflight.
+the blogs the key sees with their article counts, and (for information) whether
+a browser could call the API directly.
 Exits 0 when nothing is wrong, 1 when a check found a problem, 2 on bad usage.
 
 Options:
   --url <url>              API base URL ending in /api/v1   (default: $CONTENT_API_URL)
   --key <key>              API key                          (default: $CONTENT_API_KEY)
                            Prefer the environment variable: arguments show up in ps.
+  --mode <mode>            Vite/Astro mode whose .env files to read (default: production)
+  --env-dir <dir>          Where the .env files are         (default: the current directory)
+                           Variables not in the environment are read from .env.[mode].local,
+                           .env.[mode], .env.local and .env, as Astro and the loaders do.
   --origin <origin>        Origin for the CORS preflight    (default: http://localhost:4321)
   --timeout <ms>           Connect and response timeout per request (default: 10000)
   --allow-insecure-http    Allow http: to a non-loopback host (sends the key in clear text)
@@ -54,6 +59,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
       origin: values.origin ?? 'http://localhost:4321',
       allowInsecureHttp: values['allow-insecure-http'] ?? false,
       timeout,
+      mode: values.mode ?? 'production',
+      envDir: values['env-dir'] ?? process.cwd(),
     },
   };
 }
@@ -68,6 +75,8 @@ function parse(argv: string[]) {
       key: { type: 'string' },
       origin: { type: 'string' },
       timeout: { type: 'string' },
+      mode: { type: 'string' },
+      'env-dir': { type: 'string' },
       'allow-insecure-http': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },

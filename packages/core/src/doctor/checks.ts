@@ -34,7 +34,7 @@ export function checkBaseUrl(config: DoctorConfig): { check: CheckResult; url?: 
   if (config.url === undefined) {
     return {
       check: result('Base URL', 'fail', 'no API address given', [
-        'Pass --url https://cms.example.com/api/v1 or set CONTENT_API_URL.',
+        'Pass --url https://cms.example.com/api/v1 or set CONTENT_API_URL (environment or .env file).',
       ]),
     };
   }
@@ -83,7 +83,7 @@ export async function checkDiscovery(client: ContentReadClient): Promise<CheckRe
 /** Lists the blogs (which is also the key check) and counts each blog's articles. */
 export async function checkKeyAndBlogs(url: URL, config: DoctorConfig): Promise<CheckResult[]> {
   if (config.key === undefined) {
-    const hint = ['Pass it in CONTENT_API_KEY (or --key).'];
+    const hint = ['Pass it in CONTENT_API_KEY (environment or .env file), or --key.'];
     return [
       result('API key', 'fail', 'no API key given', hint),
       result('Blogs', 'skip', 'needs an API key'),

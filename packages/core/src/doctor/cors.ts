@@ -1,7 +1,9 @@
 /**
  * The CORS preflight a browser sends before reading the API with a key (docs/api-v1.md §8):
  * OPTIONS with Origin, Access-Control-Request-Method and -Headers: Authorization.
- * No key is sent, exactly as a browser would not.
+ * No key is sent, exactly as a browser would not. For information only, never a failure:
+ * browsers should read through a backend proxy, and a key used from a browser must be one
+ * deliberately public and tightly scoped.
  */
 import { type Dispatcher, request } from 'undici';
 import type { DoctorConfig } from './types.js';
@@ -33,7 +35,7 @@ export async function checkCors(
     headers = res.headers;
   } catch (problem) {
     const reason = problem instanceof Error ? problem.message : String(problem);
-    return result('CORS preflight', 'fail', `${what} failed`, [reason]);
+    return result('CORS preflight', 'info', `${what} failed`, [reason, ...ADVICE]);
   }
   const problems: string[] = [];
   if (status < 200 || status > 299) problems.push(`the preflight answered ${status}, not 2xx`);
@@ -55,13 +57,25 @@ export async function checkCors(
     problems.push('Access-Control-Allow-Methods does not include GET');
   }
   if (problems.length === 0) {
-    return result('CORS preflight', 'ok', `${what}: Authorization allowed`);
+    return result(
+      'CORS preflight',
+      'info',
+      `${what}: Authorization allowed (a browser could call the API directly)`,
+      ADVICE,
+    );
   }
-  return result('CORS preflight', 'fail', `${what}: a browser would block the request`, [
-    ...problems,
-    'Browsers (live loaders, client-side fetch) need this; a proxy or CDN may be answering OPTIONS itself.',
-  ]);
+  return result(
+    'CORS preflight',
+    'info',
+    `${what}: a browser calling the API directly would be blocked`,
+    [...problems, ...ADVICE],
+  );
 }
+
+const ADVICE = [
+  'Browsers should read through a backend proxy (contentRead({ proxy }) of @content-read/astro-loader), which keeps the key on the server.',
+  'A key used from a browser must be deliberately public and tightly scoped (read-only, only the blogs it may show).',
+];
 
 function header(
   headers: Record<string, string | string[] | undefined>,

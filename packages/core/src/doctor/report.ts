@@ -2,7 +2,13 @@
 import { redactSecrets } from '../redact.js';
 import type { CheckResult, CheckStatus, DoctorConfig } from './types.js';
 
-const MARK: Record<CheckStatus, string> = { ok: 'ok  ', warn: 'WARN', fail: 'FAIL', skip: 'skip' };
+const MARK: Record<CheckStatus, string> = {
+  ok: 'ok  ',
+  warn: 'WARN',
+  info: 'info',
+  fail: 'FAIL',
+  skip: 'skip',
+};
 
 export function formatReport(config: DoctorConfig, checks: CheckResult[]): string {
   const width = Math.max(...checks.map((c) => c.name.length));

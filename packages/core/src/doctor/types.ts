@@ -12,10 +12,16 @@ export interface DoctorConfig {
   allowInsecureHttp: boolean;
   /** Per-request budget, ms (connect and headers each). */
   timeout: number;
+  /** Vite mode and directory of the .env files read for variables not in the environment. */
+  mode: string;
+  envDir: string;
 }
 
-/** `fail` is a problem (non-zero exit); `warn` works but deserves a look; `skip` could not run. */
-export type CheckStatus = 'ok' | 'warn' | 'fail' | 'skip';
+/**
+ * `fail` is a problem (non-zero exit); `warn` works but deserves a look; `info` is for your
+ * information, never a problem; `skip` could not run.
+ */
+export type CheckStatus = 'ok' | 'warn' | 'info' | 'fail' | 'skip';
 
 export interface CheckResult {
   name: string;

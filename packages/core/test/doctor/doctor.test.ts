@@ -44,7 +44,7 @@ describe('a healthy API and key', () => {
       'Discovery: ok',
       'API key: ok',
       'Blogs: ok',
-      'CORS preflight: ok',
+      'CORS preflight: info',
     ]);
     expect(code).toBe(0);
     // The counts are the server's own: ask it independently, one blog at a time.
@@ -125,7 +125,7 @@ describe('the key', () => {
       'Discovery: ok',
       'API key: fail',
       'Blogs: skip',
-      'CORS preflight: ok',
+      'CORS preflight: info',
     ]);
   });
 });
@@ -162,17 +162,26 @@ describe('address and reachability', () => {
   });
 });
 
-describe('CORS preflight', () => {
-  test('a preflight answered without Access-Control-Allow-Headers: Authorization fails', async () => {
+describe('CORS preflight (informational: browsers should use a backend proxy)', () => {
+  test('a preflight answered without Access-Control-Allow-Headers: Authorization is reported, not a failure', async () => {
     const { byName, code } = await doctor({
       url: noPreflight.baseUrl,
       key: 'demo-full-access-key',
     });
     const cors = byName('CORS preflight');
-    expect(cors.status).toBe('fail');
+    expect(cors.status).toBe('info');
+    expect(cors.summary).toContain('a browser calling the API directly would be blocked');
     expect(cors.details[0]).toContain('does not name Authorization');
+    expect(cors.details.join('\n')).toContain('deliberately public and tightly scoped');
     expect(byName('Blogs').status).toBe('ok');
-    expect(code).toBe(1);
+    expect(code).toBe(0);
+  });
+
+  test('an open preflight is reported with the same advice', async () => {
+    const { byName } = await doctor({ url: api.baseUrl, key: 'demo-full-access-key' });
+    expect(byName('CORS preflight').details.join('\n')).toMatch(
+      /backend proxy.*\n.*deliberately public/,
+    );
   });
 
   test('the preflight carries the Origin and asks for Authorization, as a browser does', async () => {

@@ -58,6 +58,8 @@ export function config(overrides: Partial<DoctorConfig>): DoctorConfig {
     origin: 'http://localhost:4321',
     allowInsecureHttp: false,
     timeout: 5000,
+    mode: 'production',
+    envDir: process.cwd(),
     ...overrides,
   };
 }

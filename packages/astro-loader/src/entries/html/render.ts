@@ -8,6 +8,13 @@ import { BalancedWriter, DROPPED, UNWRAPPED, WRITTEN } from './writer.js';
 
 export type { MarkdownHeading } from './headings.js';
 
+/**
+ * Part of the build-time sync's cache version: raise it whenever the same body renders
+ * differently, so a data store filled by an older sanitiser is read and rendered again instead of
+ * serving old HTML (2: ids and names prefixed, classes filtered, rel on every target).
+ */
+export const RENDERING_VERSION = 2;
+
 export interface RenderedHtml {
   html: string;
   headings: MarkdownHeading[];

@@ -1,0 +1,144 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { envField } from 'astro/config';
+import { KEY_VARIABLE, URL_VARIABLE } from '../config/connection.js';
+import { type EnvContext, envContext, readAllVariables, setEnvContext } from '../config/env.js';
+import {
+  checkPublicVariables,
+  filesContainingKey,
+  keyFoundError,
+  PUBLIC_KEY_OPTION,
+} from './key-guard.js';
+import {
+  type ContentReadOptions,
+  ContentReadSetupError,
+  type ProxySettings,
+  proxySettings,
+} from './options.js';
+import { refreshWebhook } from './refresh-webhook.js';
+
+const SETTINGS_MODULE = 'virtual:content-read/proxy-settings';
+const ENV_MODULE = 'virtual:content-read/env-context';
+
+/**
+ * The Content Read integration: declares CONTENT_API_URL / CONTENT_API_KEY through `astro:env`
+ * (the key a server secret), guards the key from client code, and optionally serves a backend
+ * proxy for browser code (`proxy`) and the `astro dev` refresh webhook (`refresh`).
+ */
+export function contentRead(options: ContentReadOptions = {}): AstroIntegration {
+  const guard = options.keyIsPublicAndTightlyScoped !== true;
+  let settings: ProxySettings | undefined;
+  let env: EnvContext | undefined;
+  // The key as the build saw it: another integration (a mock API) may unset it before build:done.
+  let buildKey: string | undefined;
+  return {
+    name: '@content-read/astro-loader',
+    hooks: {
+      'astro:config:setup': async ({
+        config,
+        command,
+        updateConfig,
+        injectRoute,
+        addMiddleware,
+        logger,
+      }) => {
+        const root = fileURLToPath(config.root);
+        const envDir = typeof config.vite?.envDir === 'string' ? config.vite.envDir : undefined;
+        // Astro's own choice of mode: `--mode`, else production for build, development for dev.
+        env = envContext(root, envDir);
+        if (!process.argv.some((arg) => arg === '--mode' || arg.startsWith('--mode=')))
+          env = { ...env, mode: command === 'dev' ? 'development' : 'production' };
+        setEnvContext(env);
+        updateConfig({
+          env: {
+            schema: {
+              [URL_VARIABLE]: envField.string({
+                context: 'server',
+                access: 'public',
+                optional: true,
+                url: true,
+              }),
+              [KEY_VARIABLE]: envField.string({
+                context: 'server',
+                access: 'secret',
+                optional: true,
+              }),
+            },
+          },
+          vite: { plugins: [vitePlugin()] },
+        });
+        addMiddleware({
+          entrypoint: new URL('./env-middleware.js', import.meta.url),
+          order: 'pre',
+        });
+        if (guard) {
+          const variables = await readAllVariables(env);
+          const prefix = config.vite?.envPrefix ?? 'PUBLIC_';
+          const prefixes = Array.isArray(prefix) ? prefix : [prefix];
+          buildKey = variables[KEY_VARIABLE]?.trim() || undefined;
+          checkPublicVariables(variables, prefixes, buildKey);
+        } else {
+          logger.warn(
+            `${PUBLIC_KEY_OPTION}: the key guard is off. The key must be one made for browsers: read-only, scoped to the blogs it may show.`,
+          );
+        }
+        if (options.proxy) {
+          settings = proxySettings(options.proxy, { root });
+          injectRoute({
+            pattern: `${settings.path}/[resource]`,
+            entrypoint: new URL('./proxy/route.js', import.meta.url),
+            prerender: false,
+          });
+        }
+      },
+      'astro:config:done': ({ config }) => {
+        if (settings && !config.adapter) {
+          throw new ContentReadSetupError(
+            `contentRead({ proxy }) serves ${settings.path} on demand, which needs a server adapter: add one (e.g. \`npx astro add node\`), or remove the proxy option.`,
+          );
+        }
+      },
+      'astro:server:setup': (params) => {
+        if (options.refresh)
+          return refreshWebhook(options.refresh === true ? {} : options.refresh)(params);
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        if (!guard || !env) return;
+        const key = (await readAllVariables(env))[KEY_VARIABLE]?.trim() || buildKey;
+        if (!key) {
+          logger.info(`key guard: no ${KEY_VARIABLE} at build time, so no key to look for`);
+          return;
+        }
+        const clientDir = fileURLToPath(dir);
+        const found = await filesContainingKey(clientDir, key);
+        if (found.length) throw keyFoundError(found, clientDir);
+        logger.info('key guard: the API key is in no file of the client output');
+      },
+    },
+  };
+
+  /** Learns Vite's resolved mode and envDir, and serves the proxy's settings to its route. */
+  function vitePlugin() {
+    return {
+      name: 'content-read:settings',
+      configResolved(config: { mode: string; envDir?: string | false; root: string }) {
+        const envDir = config.envDir
+          ? resolve(config.root, config.envDir)
+          : (env?.envDir ?? config.root);
+        env = { mode: config.mode, envDir };
+        setEnvContext(env);
+      },
+      resolveId(id: string) {
+        return id === SETTINGS_MODULE || id === ENV_MODULE ? `\0${id}` : undefined;
+      },
+      load(id: string) {
+        if (id === `\0${ENV_MODULE}`) return `export default ${JSON.stringify(env)};`;
+        if (id !== `\0${SETTINGS_MODULE}`) return undefined;
+        if (!settings)
+          throw new Error(`${SETTINGS_MODULE} is only available with contentRead({ proxy }).`);
+        return `export default ${JSON.stringify(settings)};`;
+      },
+    };
+  }
+}

@@ -1,0 +1,77 @@
+import { open, readdir } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { KEY_VARIABLE } from '../config/connection.js';
+import { ContentReadSetupError } from './options.js';
+
+/** The option that turns the guard off, named once for every message. */
+export const PUBLIC_KEY_OPTION = 'keyIsPublicAndTightlyScoped';
+
+/**
+ * Vite gives every variable with a client prefix (`PUBLIC_` in Astro) to client code. The key
+ * must not be one: neither `PUBLIC_CONTENT_API_KEY` nor any other prefixed variable holding it.
+ */
+export function checkPublicVariables(
+  env: Record<string, string>,
+  prefixes: readonly string[],
+  key: string | undefined,
+): void {
+  const exposed = Object.keys(env).filter(
+    (name) =>
+      prefixes.some((prefix) => name.startsWith(prefix)) &&
+      (name === `${prefixes[0]}${KEY_VARIABLE}` ||
+        name.endsWith(`_${KEY_VARIABLE}`) ||
+        (key !== undefined && env[name]?.trim() === key)),
+  );
+  if (exposed.length === 0) return;
+  throw new ContentReadSetupError(
+    `${exposed.join(', ')} would put the API key in client code (variables starting with ${prefixes.join(' or ')} reach the browser): name it ${KEY_VARIABLE} (server-only) and let browsers use contentRead({ proxy }), or, for a deliberately public, tightly scoped key, set contentRead({ ${PUBLIC_KEY_OPTION}: true }).`,
+  );
+}
+
+/**
+ * Every file under `dir` (the client output: pages, scripts, styles, source maps, files copied
+ * from public/) that holds the key, as written or URL/JSON-escaped. Files are read in chunks
+ * that overlap by the key's length, so a large file costs no more memory than a chunk.
+ */
+export async function filesContainingKey(dir: string, key: string): Promise<string[]> {
+  const needles = [...new Set([key, encodeURIComponent(key), key.replaceAll('/', '\\/')])].map(
+    (form) => Buffer.from(form),
+  );
+  const longest = Math.max(...needles.map((n) => n.length));
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const found: string[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    if (await holds(path, needles, longest)) found.push(relative(dir, path));
+  }
+  return found.sort();
+}
+
+async function holds(path: string, needles: Buffer[], longest: number): Promise<boolean> {
+  const file = await open(path);
+  try {
+    const chunk = Buffer.alloc(1 << 20);
+    let carried = 0;
+    for (;;) {
+      const { bytesRead } = await file.read(chunk, carried, chunk.length - carried);
+      const filled = carried + bytesRead;
+      const view = chunk.subarray(0, filled);
+      if (needles.some((needle) => view.includes(needle))) return true;
+      if (bytesRead === 0) return false;
+      carried = Math.min(longest - 1, filled);
+      chunk.copy(chunk, 0, filled - carried, filled);
+    }
+  } finally {
+    await file.close();
+  }
+}
+
+/** The guard's failure after a build: names the files, never the key. */
+export function keyFoundError(files: string[], dir: string): ContentReadSetupError {
+  const shown =
+    files.slice(0, 5).join(', ') + (files.length > 5 ? ` and ${files.length - 5} more` : '');
+  return new ContentReadSetupError(
+    `The API key (${KEY_VARIABLE}) is in the client output (${dir}): ${shown}. Remove it from client code and public/ and fetch through contentRead({ proxy }); for a deliberately public, tightly scoped key set contentRead({ ${PUBLIC_KEY_OPTION}: true }).`,
+  );
+}

@@ -1,0 +1,103 @@
+import type { RateLimitOptions } from './proxy/rate-limit.js';
+import type { RefreshWebhookOptions } from './refresh-webhook.js';
+
+export interface ProxyOptions {
+  /** Where the proxy answers, e.g. `/api/content` → `/api/content/blogs`, `/api/content/articles`. */
+  path: string;
+  /** How long (ms) a listing page is served from memory before it is revalidated. Default 2000. */
+  freshness?: number;
+  /** Largest total size (bytes) of the pages kept in memory. Default 50 MB. */
+  cacheBytes?: number;
+  /**
+   * Concurrent requests for the same page wait for one upstream request. Default `true`;
+   * `false` exists to measure what coalescing saves.
+   */
+  coalesce?: boolean;
+  /** Per-client (by address) request limit. Default: none. */
+  rateLimit?: RateLimitOptions;
+  /**
+   * Serve only these blogs (ids or slugs), fewer than the key can read. `/articles` then needs a
+   * `blog` among them (or uses the only one), `/blogs` lists only them. Default: all the key reads.
+   */
+  blogs?: string[];
+  /** Send CORS headers to these origins (or `'*'`). Default: none (same-origin only). */
+  cors?: { origin: string | string[] };
+  /** Upstream request timeout in ms. Default 15000. */
+  timeout?: number;
+}
+
+export interface ContentReadOptions {
+  /** The backend proxy for browser code (needs an Astro server adapter). Default: off. */
+  proxy?: ProxyOptions;
+  /**
+   * The `astro dev` refresh webhook (`POST /_content-read/refresh`): `true` or its options.
+   * Default: off.
+   */
+  refresh?: boolean | RefreshWebhookOptions;
+  /**
+   * Say so when the key is meant for browsers: a deliberately public key, scoped to the blogs it
+   * may show. Turns off the key guard (the PUBLIC_* check and the scan of the client output).
+   * Default `false`.
+   */
+  keyIsPublicAndTightlyScoped?: boolean;
+}
+
+/** The proxy's options with defaults applied, plus the project root (serialisable). */
+export interface ProxySettings {
+  path: string;
+  freshness: number;
+  cacheBytes: number;
+  coalesce: boolean;
+  rateLimit?: RateLimitOptions;
+  blogs?: string[];
+  corsOrigins?: string[];
+  timeout: number;
+  root: string;
+}
+
+export function proxySettings(options: ProxyOptions, env: { root: string }): ProxySettings {
+  const path = `/${options.path.replace(/^\/+|\/+$/g, '')}`;
+  if (!/^\/[A-Za-z0-9._~\-/]+$/.test(path) || path.includes('//') || path.includes('[')) {
+    throw new ContentReadSetupError(
+      `contentRead(): proxy.path must be a plain URL path such as "/api/content" (got "${options.path}").`,
+    );
+  }
+  const positive = (name: string, value: number | undefined, fallback: number) => {
+    if (value === undefined) return fallback;
+    if (!Number.isFinite(value) || value < 0)
+      throw new ContentReadSetupError(
+        `contentRead(): proxy.${name} must be a number ≥ 0 (got ${value}).`,
+      );
+    return value;
+  };
+  if (options.rateLimit && !(options.rateLimit.requests >= 1))
+    throw new ContentReadSetupError('contentRead(): proxy.rateLimit.requests must be at least 1.');
+  if (options.blogs && options.blogs.length === 0)
+    throw new ContentReadSetupError(
+      'contentRead(): proxy.blogs must name at least one blog (or be left out).',
+    );
+  const origin = options.cors?.origin;
+  return {
+    path,
+    freshness: positive('freshness', options.freshness, 2000),
+    cacheBytes: positive('cacheBytes', options.cacheBytes, 50_000_000),
+    coalesce: options.coalesce ?? true,
+    timeout: positive('timeout', options.timeout, 15_000),
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    ...(options.blogs ? { blogs: options.blogs } : {}),
+    ...(origin ? { corsOrigins: Array.isArray(origin) ? origin : [origin] } : {}),
+    root: env.root,
+  };
+}
+
+/**
+ * A setup error with a one-line stack, so Astro prints the line that says what to do and not a
+ * trace through this integration.
+ */
+export class ContentReadSetupError extends Error {
+  override readonly name = 'ContentReadSetupError';
+  constructor(message: string) {
+    super(message);
+    this.stack = `${this.name}: ${message}`;
+  }
+}

@@ -1,0 +1,81 @@
+import { BoundedMap } from '../../live/bounded-map.js';
+
+/** What the proxy keeps of one upstream listing page (a 200) or passes on once (anything else). */
+export interface UpstreamAnswer {
+  status: number;
+  /** The JSON body of a 200, as sent to browsers. */
+  body?: Uint8Array;
+  etag?: string;
+  /** The upstream `Link` header, already rewritten to the proxy's path. */
+  link?: string;
+  retryAfter?: string;
+  /** The API's error code (e.g. `invalid_parameter`), never its message. */
+  code?: string;
+}
+
+/** Asks upstream for a page, revalidating with the ETag held (a 304 answer carries no body). */
+export type Fetcher = (etag: string | undefined) => Promise<UpstreamAnswer>;
+
+export interface CacheSettings {
+  /** How long a stored page is served without asking upstream, in ms. */
+  freshness: number;
+  /** Largest total size of the stored bodies, in bytes (least recently used go first). */
+  maxBytes: number;
+  /** Concurrent requests for the same page share one upstream request. */
+  coalesce: boolean;
+}
+
+interface Stored {
+  answer: UpstreamAnswer;
+  storedAt: number;
+}
+
+/**
+ * The proxy's shared page cache. Within the freshness window a page is served from memory; after
+ * it, one request revalidates it upstream (304: the stored body is kept) while every concurrent
+ * request for the same page waits for that one answer. Only 200s are stored; the store is bounded
+ * by bytes, so distinct query strings (valid but many) cannot grow it without limit.
+ */
+export class ProxyCache {
+  readonly #stored: BoundedMap<string, Stored>;
+  readonly #inFlight = new Map<string, Promise<UpstreamAnswer>>();
+
+  constructor(
+    private readonly settings: CacheSettings,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.#stored = new BoundedMap(settings.maxBytes, (s) => s.answer.body?.byteLength ?? 0);
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.#stored.size, bytes: this.#stored.total };
+  }
+
+  async get(key: string, fetcher: Fetcher): Promise<UpstreamAnswer> {
+    const stored = this.#stored.get(key);
+    if (stored && this.now() - stored.storedAt < this.settings.freshness) return stored.answer;
+    if (!this.settings.coalesce) return this.#revalidate(key, stored, fetcher);
+    const pending = this.#inFlight.get(key);
+    if (pending) return pending;
+    const request = this.#revalidate(key, stored, fetcher).finally(() =>
+      this.#inFlight.delete(key),
+    );
+    this.#inFlight.set(key, request);
+    return request;
+  }
+
+  async #revalidate(
+    key: string,
+    stored: Stored | undefined,
+    fetcher: Fetcher,
+  ): Promise<UpstreamAnswer> {
+    const answer = await fetcher(stored?.answer.etag);
+    if (answer.status === 304 && stored) {
+      stored.storedAt = this.now();
+      return stored.answer;
+    }
+    if (answer.status === 200) this.#stored.set(key, { answer, storedAt: this.now() });
+    else this.#stored.delete(key);
+    return answer;
+  }
+}

@@ -1,0 +1,63 @@
+export type Resource = 'blogs' | 'articles';
+
+/** The query parameters of the v1 API, per listing; nothing else passes the proxy. */
+export const ALLOWED_PARAMETERS: Record<Resource, readonly string[]> = {
+  blogs: ['format', 'page', 'per_page'],
+  articles: ['format', 'blog', 'page', 'per_page'],
+};
+
+const CHECKS: Record<string, { valid: (value: string) => boolean; expected: string }> = {
+  format: { valid: (v) => v === 'json', expected: '"json"' },
+  blog: { valid: (v) => /^[A-Za-z0-9_-]{1,100}$/.test(v), expected: 'a blog id or slug' },
+  page: { valid: (v) => isInteger(v, 1, 1_000_000), expected: 'an integer from 1' },
+  per_page: { valid: (v) => isInteger(v, 1, 500), expected: 'an integer from 1 to 500' },
+};
+
+export type QueryCheck = { ok: true; params: Map<string, string> } | { ok: false; message: string };
+
+/** Checks a browser's query string: only the v1 parameters, each once, each well-formed. */
+export function checkQuery(resource: Resource, search: URLSearchParams): QueryCheck {
+  const allowed = ALLOWED_PARAMETERS[resource];
+  const params = new Map<string, string>();
+  for (const [name, value] of search) {
+    if (!allowed.includes(name)) {
+      return {
+        ok: false,
+        message: `Unknown query parameter "${truncate(name)}": ${resource} accepts only ${allowed.join(', ')}.`,
+      };
+    }
+    if (params.has(name)) return { ok: false, message: `Query parameter "${name}" is repeated.` };
+    const check = CHECKS[name];
+    if (check && !check.valid(value)) {
+      return {
+        ok: false,
+        message: `Query parameter "${name}" must be ${check.expected} (got "${truncate(value)}").`,
+      };
+    }
+    params.set(name, value);
+  }
+  return { ok: true, params };
+}
+
+/**
+ * One spelling per page, so equal requests share a cache entry: parameters sorted, and the
+ * API's defaults (`format=json`, `page=1`) left out.
+ */
+export function normalise(params: Map<string, string>): string {
+  const kept = [...params].filter(
+    ([name, value]) =>
+      !(name === 'format' && value === 'json') && !(name === 'page' && value === '1'),
+  );
+  kept.sort(([a], [b]) => (a < b ? -1 : 1));
+  return new URLSearchParams(kept).toString();
+}
+
+function isInteger(value: string, min: number, max: number): boolean {
+  if (!/^\d{1,7}$/.test(value)) return false;
+  const n = Number(value);
+  return n >= min && n <= max;
+}
+
+function truncate(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}

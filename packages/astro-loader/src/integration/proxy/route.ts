@@ -1,0 +1,43 @@
+// The route contentRead({ proxy }) injects. Vite bundles it into the site's server, with the
+// settings the integration resolved at build time (never the key: that is read at runtime).
+// The build's mode and envDir reach the connection through contentRead()'s env middleware.
+import settings from 'virtual:content-read/proxy-settings';
+import type { APIRoute } from 'astro';
+import { type Connection, resolveConnection } from '../../config/connection.js';
+import { redact } from '../../config/errors.js';
+import { createProxyHandler } from './handler.js';
+
+export const prerender = false;
+
+let connection: Promise<Connection> | undefined;
+let key: string | undefined;
+const connect = () => {
+  connection ??= resolveConnection({}, settings.root, 'Content proxy').then(
+    (conn) => {
+      key = conn.apiKey;
+      return conn;
+    },
+    (error: Error) => {
+      connection = undefined; // tried again on the next request (e.g. once the variable is set)
+      console.error(`[content-read] ${error.message}`);
+      throw error;
+    },
+  );
+  return connection;
+};
+const handle = createProxyHandler(settings, connect);
+
+export const ALL: APIRoute = async ({ request, clientAddress }) => {
+  let client: string | undefined;
+  try {
+    client = clientAddress;
+  } catch {
+    client = undefined; // an adapter that cannot tell the address: no per-client limit
+  }
+  const response = await handle(request, client);
+  if (response.status >= 500 && response.status !== 503) {
+    const body = await response.clone().text();
+    console.error(`[content-read] proxy ${new URL(request.url).pathname}: ${redact(body, key)}`);
+  }
+  return response;
+};

@@ -1,0 +1,128 @@
+import type { Connection } from '../../config/connection.js';
+import { LOADER_VERSION } from '../../config/version.js';
+import type { UpstreamAnswer } from './cache.js';
+import { ALLOWED_PARAMETERS, type Resource } from './query.js';
+
+export interface UpstreamRequest {
+  resource: Resource;
+  /** The validated, normalised query string (without `?`). */
+  query: string;
+  /** The proxy's own path (e.g. `/api/content`), for rewriting `Link` headers. */
+  proxyPath: string;
+  timeoutMs: number;
+  /** Keeps only some items of a 200 body (the `blogs` restriction on `/blogs`). */
+  keep?: (item: { id?: unknown; slug?: unknown }) => boolean;
+}
+
+/**
+ * One request to the API with the server's key. Only the API's status, ETag, rewritten Link,
+ * Retry-After and error code come back: never its error message or URLs, which could carry
+ * internals. Redirects are refused so the key never travels to another address.
+ */
+export async function fetchUpstream(
+  conn: Connection,
+  request: UpstreamRequest,
+  etag: string | undefined,
+): Promise<UpstreamAnswer> {
+  const base = conn.baseUrl.replace(/\/+$/, '');
+  const url = `${base}/${request.resource}${request.query ? `?${request.query}` : ''}`;
+  const response = await fetch(url, {
+    headers: {
+      authorization: `Bearer ${conn.apiKey}`,
+      accept: 'application/json',
+      'user-agent': `content-read-astro-proxy/${LOADER_VERSION}`,
+      ...(etag ? { 'if-none-match': etag } : {}),
+    },
+    redirect: 'manual',
+    signal: AbortSignal.timeout(request.timeoutMs),
+  });
+  const headers = response.headers;
+  if (response.status === 304) {
+    await response.body?.cancel();
+    return { status: 304, ...optional('etag', headers.get('etag')) };
+  }
+  const text = await response.text();
+  if (response.status !== 200) {
+    return {
+      status: response.status,
+      ...optional('code', errorCode(text)),
+      ...optional('retryAfter', headers.get('retry-after')),
+    };
+  }
+  const json = parseList(text);
+  if (!json) return { status: 502, code: 'invalid_upstream_response' };
+  let body = new TextEncoder().encode(text);
+  let link = rewriteLink(headers.get('link'), base, request.proxyPath);
+  const keep = request.keep;
+  if (keep) {
+    // The restricted listing is one page of the allowed items: upstream totals would count others.
+    const data = json.data.filter((item) => keep(item as { id?: unknown; slug?: unknown }));
+    const meta = { page: 1, per_page: data.length, total: data.length, total_pages: 1 };
+    body = new TextEncoder().encode(JSON.stringify({ ...json, data, meta }));
+    link = undefined;
+  }
+  return {
+    status: 200,
+    body,
+    ...optional('etag', headers.get('etag')),
+    ...optional('link', link),
+  };
+}
+
+function parseList(text: string): { data: unknown[] } | undefined {
+  try {
+    const json = JSON.parse(text) as { data?: unknown };
+    return json && Array.isArray(json.data) ? (json as { data: unknown[] }) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The API's error code, if it looks like one (`{ "error": { "code": "not_found" } }`). */
+function errorCode(text: string): string | undefined {
+  try {
+    const code = (JSON.parse(text) as { error?: { code?: unknown } }).error?.code;
+    return typeof code === 'string' && /^[a-z_]{1,40}$/.test(code) ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `</api/v1/articles?page=2>; rel="next"` → `</api/content/articles?page=2>; rel="next"`.
+ * Links that point elsewhere than the API's own listings are dropped, and so are query
+ * parameters the proxy would refuse.
+ */
+export function rewriteLink(
+  header: string | null,
+  base: string,
+  proxyPath: string,
+): string | undefined {
+  if (!header) return undefined;
+  const baseUrl = new URL(`${base}/`);
+  const parts: string[] = [];
+  for (const match of header.matchAll(/<([^>]*)>\s*((?:;\s*[^,;]+)*)/g)) {
+    let target: URL;
+    try {
+      target = new URL(match[1] ?? '', baseUrl);
+    } catch {
+      continue;
+    }
+    const resource = target.pathname.slice(baseUrl.pathname.length);
+    if (target.origin !== baseUrl.origin || (resource !== 'blogs' && resource !== 'articles'))
+      continue;
+    const query = new URLSearchParams();
+    for (const [name, value] of target.searchParams)
+      if (ALLOWED_PARAMETERS[resource].includes(name)) query.append(name, value);
+    const search = query.size ? `?${query}` : '';
+    parts.push(`<${proxyPath}/${resource}${search}>${match[2] ?? ''}`);
+  }
+  return parts.length ? parts.join(', ') : undefined;
+}
+
+function optional<K extends string>(
+  key: K,
+  value: string | null | undefined,
+): Partial<Record<K, string>> {
+  return value ? ({ [key]: value } as Record<K, string>) : {};
+}

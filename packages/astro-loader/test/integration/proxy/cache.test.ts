@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { ProxyCache, type UpstreamAnswer } from '../../../src/integration/proxy/cache.js';
+
+const page = (text: string, etag = `"${text}"`): UpstreamAnswer => ({
+  status: 200,
+  body: new TextEncoder().encode(text),
+  etag,
+});
+
+describe('ProxyCache', () => {
+  function cache(maxBytes = 1000) {
+    let now = 0;
+    const calls: (string | undefined)[] = [];
+    const store = new ProxyCache({ freshness: 100, maxBytes, coalesce: true }, () => now);
+    return { store, calls, tick: (ms: number) => (now += ms) };
+  }
+
+  it('serves a fresh page from memory and revalidates a stale one, keeping it on 304', async () => {
+    const { store, calls, tick } = cache();
+    const fetcher = async (etag: string | undefined) => {
+      calls.push(etag);
+      return etag ? { status: 304, etag } : page('one');
+    };
+    expect((await store.get('k', fetcher)).body).toEqual(new TextEncoder().encode('one'));
+    tick(99);
+    await store.get('k', fetcher);
+    expect(calls).toEqual([undefined]);
+    tick(1);
+    const revalidated = await store.get('k', fetcher);
+    expect(calls).toEqual([undefined, '"one"']);
+    expect(revalidated.status).toBe(200);
+    expect(revalidated.body).toEqual(new TextEncoder().encode('one'));
+  });
+
+  it('stores only 200s and drops a page whose revalidation failed', async () => {
+    const { store, tick } = cache();
+    await store.get('k', async () => page('one'));
+    tick(100);
+    expect((await store.get('k', async () => ({ status: 503 }))).status).toBe(503);
+    expect(store.size.entries).toBe(0);
+  });
+
+  it('shares one pending request among concurrent callers', async () => {
+    const { store } = cache();
+    let calls = 0;
+    let release: (answer: UpstreamAnswer) => void = () => {};
+    const fetcher = () => {
+      calls++;
+      return new Promise<UpstreamAnswer>((done) => {
+        release = done;
+      });
+    };
+    const waiting = Array.from({ length: 20 }, () => store.get('k', fetcher));
+    release(page('x'));
+    expect(new Set((await Promise.all(waiting)).map((a) => a.etag))).toEqual(new Set(['"x"']));
+    expect(calls).toBe(1);
+  });
+
+  it('stays within its byte bound however many distinct pages are asked for', async () => {
+    const { store } = cache(100);
+    for (let i = 0; i < 1000; i++)
+      await store.get(`k${i}`, async () => page(`${i}`.padStart(30, '0')));
+    expect(store.size.bytes).toBeLessThanOrEqual(100);
+    expect(store.size.entries).toBe(3);
+  });
+});
