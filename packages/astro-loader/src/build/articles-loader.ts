@@ -65,7 +65,10 @@ export function articlesLoader<const C extends string = 'blogs'>(
         });
       } finally {
         await sanitiser.close();
-        ctx.logger.debug(`${sanitiser.threaded} article bodies sanitised on worker threads`);
+        if (sanitiser.threaded > 0)
+          ctx.logger.info(
+            `${ctx.collection}: ${sanitiser.threaded} article bodies sanitised on worker threads`,
+          );
       }
     },
   } satisfies Loader;
