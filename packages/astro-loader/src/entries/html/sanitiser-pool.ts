@@ -107,6 +107,7 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
     stopped = true;
     const jobs = [...(threads ?? []).flatMap((t) => [...t.batches.values()].flat()), ...queue];
     queue.length = 0;
+    for (const thread of threads ?? []) thread.batches.clear();
     const ending = (threads ?? []).map((thread) => thread.worker.terminate());
     for (const job of jobs) job.done(inline(job.html));
     await Promise.all(ending);
