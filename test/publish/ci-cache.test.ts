@@ -35,7 +35,6 @@ export const collections = {
 
 const PAGE = `---
 import { getCollection } from 'astro:content';
-import { listenOnLoopback } from '../support/mock-server.js';
 const articles = await getCollection('articles');
 ---
 <p>{articles.length} articles</p>

@@ -16,7 +16,7 @@ import { repoRoot, run } from '../publish/pack.js';
 
 let root: string;
 let clone: string;
-// `git stash create` writes a commit, which needs an identity even where none is configured.
+// The snapshot is a commit, which needs an identity even where none is configured.
 const GIT_IDENTITY = {
   GIT_AUTHOR_NAME: 'readme test',
   GIT_AUTHOR_EMAIL: 'readme-test@localhost',
@@ -45,14 +45,19 @@ const inClone = (command: string, args: string[], extra?: Record<string, string>
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'content-read-readme-'));
   clone = join(root, 'repo');
+  // A commit of the working tree's tracked files (HEAD's tree when nothing is changed), built
+  // on a private index file: `git stash create` takes the checkout's index.lock, which other
+  // test files running git or npm pack at the same moment can hold.
+  const index = join(root, 'index');
   const git = (...args: string[]) =>
     execFileSync('git', args, {
       cwd: repoRoot,
       encoding: 'utf8',
-      env: { ...process.env, ...GIT_IDENTITY },
+      env: { ...process.env, ...GIT_IDENTITY, GIT_INDEX_FILE: index },
     }).trim();
-  // A commit of the working tree's tracked files (HEAD itself when nothing is changed).
-  const commit = git('stash', 'create') || git('rev-parse', 'HEAD');
+  git('read-tree', 'HEAD');
+  git('add', '--update');
+  const commit = git('commit-tree', git('write-tree'), '-p', 'HEAD', '-m', 'readme test snapshot');
   execFileSync('git', ['clone', '--quiet', '--no-checkout', repoRoot, clone]);
   execFileSync('git', ['fetch', '--quiet', repoRoot, commit], { cwd: clone });
   execFileSync('git', ['checkout', '--quiet', commit], { cwd: clone });

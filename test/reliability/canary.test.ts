@@ -6,7 +6,7 @@ import { articlesLoader, blogsLoader } from '@content-read/astro-loader';
 import { createClient } from '@content-read/core';
 import { createMockServer, defaultDataset, demoKeys } from '@content-read/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AstroSite } from '../support/astro-site.js';
+import { AstroSite, FIXTURE_SITE } from '../support/astro-site.js';
 import { listenOnLoopback, startMock } from '../support/mock-server.js';
 
 // A recognisable key, valid in the mock server: after builds that succeed and builds that fail,
@@ -91,7 +91,7 @@ describe('the canary key', () => {
     const dead = await startMock();
     deadUrl = dead.baseUrl;
     await dead.close();
-    site = await AstroSite.copy(new URL('./fixtures/site', import.meta.url));
+    site = await AstroSite.copy(FIXTURE_SITE);
   });
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { createMockServer, GENERATED_KEYS, generateDataset } from '@content-read/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AstroSite } from '../support/astro-site.js';
+import { AstroSite, FIXTURE_SITE } from '../support/astro-site.js';
 import { listenOnLoopback } from '../support/mock-server.js';
 import { sizes } from './support/sizes.js';
 
@@ -43,7 +43,7 @@ describe(`a sync under chaos (${N} articles, ${RUNS} seeded runs)`, () => {
 
   beforeAll(async () => {
     ({ baseUrl, close } = await listenOnLoopback(mock));
-    site = await AstroSite.copy(new URL('./fixtures/site', import.meta.url));
+    site = await AstroSite.copy(FIXTURE_SITE);
     const run = await site.run('sync', site.env({ baseUrl, apiKey: GENERATED_KEYS.full }, options));
     expect(run.code, run.stdout + run.stderr).toBe(0);
     clean = await site.dataStore();
@@ -60,7 +60,7 @@ describe(`a sync under chaos (${N} articles, ${RUNS} seeded runs)`, () => {
   }, async () => {
     const injected: Record<string, number> = {};
     for (let seed = 1; seed <= RUNS; seed++) {
-      const chaosSite = await AstroSite.copy(new URL('./fixtures/site', import.meta.url));
+      const chaosSite = await AstroSite.copy(FIXTURE_SITE);
       try {
         mock.setFaults(chaos(seed));
         mock.resetStats();

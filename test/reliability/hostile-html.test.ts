@@ -4,7 +4,7 @@ import { createMockServer } from '@content-read/mock-server';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullKey, publicArticles, visibleBlogs } from '../e2e/dataset.js';
-import { AstroSite } from '../support/astro-site.js';
+import { AstroSite, FIXTURE_SITE } from '../support/astro-site.js';
 import { launchChromium } from '../support/browser.js';
 import { listenOnLoopback } from '../support/mock-server.js';
 import { serveStatic } from './support/static-server.js';
@@ -56,7 +56,7 @@ describe('hostile HTML in article bodies', () => {
     });
     const running = await listenOnLoopback(mock);
     close = running.close;
-    site = await AstroSite.copy(new URL('./fixtures/site', import.meta.url));
+    site = await AstroSite.copy(FIXTURE_SITE);
     const [build, launched] = await Promise.all([
       site.run('build', site.env({ baseUrl: running.baseUrl, apiKey: fullKey })),
       launchChromium(),

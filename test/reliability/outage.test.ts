@@ -1,6 +1,6 @@
 import { createMockServer, demoKeys } from '@content-read/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AstroSite, syncErrorLines } from '../support/astro-site.js';
+import { AstroSite, FIXTURE_SITE, syncErrorLines } from '../support/astro-site.js';
 import { listenOnLoopback, startMock } from '../support/mock-server.js';
 
 // Outage at build time: the API is down, rejects the key (401) or answers 500 forever. The build
@@ -24,7 +24,7 @@ describe('a build during an API outage', () => {
     const dead = await startMock();
     deadUrl = dead.baseUrl;
     await dead.close();
-    site = await AstroSite.copy(new URL('./fixtures/site', import.meta.url));
+    site = await AstroSite.copy(FIXTURE_SITE);
     const good = await site.run('build', site.env({ baseUrl, apiKey: full.key }));
     expect(good.code, good.stdout + good.stderr).toBe(0);
     before = await site.dataStore();

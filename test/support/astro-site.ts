@@ -14,6 +14,13 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const astroBin = join(repoRoot, 'node_modules/astro/bin/astro.mjs');
 
+/**
+ * The fixture site of the loader's integration tests and the reliability suites: both
+ * collections from the API, loader options from LOADER_OPTIONS, a page per article showing every
+ * field (so a payload anywhere reaches a page) and an index with the counts.
+ */
+export const FIXTURE_SITE = join(repoRoot, 'packages/astro-loader/test/fixtures/site');
+
 export interface AstroRun {
   code: number | null;
   stdout: string;

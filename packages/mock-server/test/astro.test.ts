@@ -2,20 +2,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { restoreApiEnvAfterEach } from '../../../test/support/api-env.js';
 import { configuredApiUrl, startMockContentApi } from '../src/astro.js';
 import { GENERATED_KEYS, generateDataset } from '../src/index.js';
 
-const saved = { url: process.env.CONTENT_API_URL, key: process.env.CONTENT_API_KEY };
-afterEach(() => {
-  for (const [name, value] of [
-    ['CONTENT_API_URL', saved.url],
-    ['CONTENT_API_KEY', saved.key],
-  ] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-});
+restoreApiEnvAfterEach();
 
 describe('@content-read/mock-server/astro', () => {
   it('starts the demo API once, points CONTENT_API_* at it, and clears them when closed', async () => {

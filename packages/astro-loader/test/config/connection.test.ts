@@ -2,27 +2,21 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { restoreApiEnvAfterEach } from '../../../../test/support/api-env.js';
 import { resolveConnection } from '../../src/config/connection.js';
 import { clearEnvContext, setEnvContext } from '../../src/config/env.js';
 
 describe('resolveConnection', () => {
   let dir: string;
-  const saved = { url: process.env.CONTENT_API_URL, key: process.env.CONTENT_API_KEY };
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'cr-config-'));
     delete process.env.CONTENT_API_URL;
     delete process.env.CONTENT_API_KEY;
   });
+  restoreApiEnvAfterEach();
   afterEach(async () => {
     clearEnvContext();
     await rm(dir, { recursive: true, force: true });
-    for (const [name, value] of [
-      ['CONTENT_API_URL', saved.url],
-      ['CONTENT_API_KEY', saved.key],
-    ] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
   });
 
   it('names both variables when nothing is configured', async () => {

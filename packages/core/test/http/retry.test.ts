@@ -33,6 +33,25 @@ function flaky(failures: number, fail: () => Response) {
   return state;
 }
 
+/**
+ * The delays the client announces (onRetry) for one failed answer with these headers; the wait
+ * itself is aborted at once. maxRetryAfter 50 s lets long Retry-After values through.
+ */
+async function announcedDelays(headers: Record<string, string>, status: number, code: string) {
+  const state = flaky(1, () => HttpResponse.json({ error: { status, code } }, { status, headers }));
+  const delays: number[] = [];
+  const controller = new AbortController();
+  const pending = mswClient({
+    retry: { minTimeout: 1, maxTimeout: 1, maxRetryAfter: 50_000 },
+    onRetry: (e) => {
+      delays.push(e.delayMs);
+      controller.abort(new Error('stop waiting'));
+    },
+  }).listBlogs({ signal: controller.signal });
+  await expect(pending).rejects.toThrow('stop waiting');
+  return { calls: state.calls, delays };
+}
+
 describe('retried', () => {
   test.each([408, 429, 500, 502, 503, 504])('%i is retried, then succeeds', async (status) => {
     const state = flaky(2, () => errorBody(status, 'x'));
@@ -129,46 +148,20 @@ describe('Retry-After', () => {
     expect(state.calls).toBe(2);
     expect(events).toHaveLength(1);
 
-    const dated = flaky(1, () =>
-      HttpResponse.json(
-        { error: { status: 503, code: 'unavailable' } },
-        { status: 503, headers: { 'retry-after': new Date(Date.now() + 40_000).toUTCString() } },
-      ),
-    );
-    const delays: number[] = [];
     // maxRetryAfter 50s would allow it; the event reports the delay it will wait (>= ~39s)
-    const controller = new AbortController();
-    const pending = mswClient({
-      retry: { minTimeout: 1, maxTimeout: 1, maxRetryAfter: 50_000 },
-      onRetry: (e) => {
-        delays.push(e.delayMs);
-        controller.abort(new Error('stop waiting'));
-      },
-    }).listBlogs({ signal: controller.signal });
-    await expect(pending).rejects.toThrow('stop waiting');
+    const dated = await announcedDelays(
+      { 'retry-after': new Date(Date.now() + 40_000).toUTCString() },
+      503,
+      'unavailable',
+    );
     expect(dated.calls).toBe(1);
-    expect(delays[0]).toBeGreaterThan(30_000);
+    expect(dated.delays[0]).toBeGreaterThan(30_000);
   });
 
   test('a Retry-After in seconds sets the delay (waiting is aborted here)', async () => {
-    const state = flaky(1, () =>
-      HttpResponse.json(
-        { error: { status: 429, code: 'rate_limited' } },
-        { status: 429, headers: { 'retry-after': '45' } },
-      ),
-    );
-    const delays: number[] = [];
-    const controller = new AbortController();
-    const pending = mswClient({
-      retry: { minTimeout: 1, maxTimeout: 1, maxRetryAfter: 50_000 },
-      onRetry: (e) => {
-        delays.push(e.delayMs);
-        controller.abort(new Error('stop waiting'));
-      },
-    }).listBlogs({ signal: controller.signal });
-    await expect(pending).rejects.toThrow('stop waiting');
+    const state = await announcedDelays({ 'retry-after': '45' }, 429, 'rate_limited');
     expect(state.calls).toBe(1);
-    expect(delays).toEqual([45_000]);
+    expect(state.delays).toEqual([45_000]);
   });
 
   test('a Retry-After beyond maxRetryAfter surfaces at once with retryAfterMs', async () => {
