@@ -1,3 +1,6 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBenches } from './benches.js';
 import { ALL, readConfig } from './config.js';
@@ -7,7 +10,8 @@ import { ALL, readConfig } from './config.js';
 // ran, the ratio is a real number, and the warm sync transferred no article body.
 
 describe('benchmarks at CI size', () => {
-  it('run B1–B7 end to end and produce a row each', { timeout: 600_000 }, async () => {
+  it('run every benchmark end to end and produce a row each', { timeout: 600_000 }, async () => {
+    const chart = join(await mkdtemp(join(tmpdir(), 'cr-bench-chart-')), 'scaling.svg');
     const cfg = readConfig([], {
       BENCH_ARTICLES: '150',
       BENCH_MEMORY_ARTICLES: '150',
@@ -15,6 +19,8 @@ describe('benchmarks at CI size', () => {
       BENCH_RUNS: '1',
       BENCH_LATENCY_MS: '20',
       BENCH_RPS_SECONDS: '1',
+      BENCH_SCALE_SIZES: '50,100,150,200',
+      BENCH_CHART: chart,
     });
     const lines: string[] = [];
     const results = await runBenches(cfg, (line) => lines.push(line));
@@ -25,6 +31,12 @@ describe('benchmarks at CI size', () => {
     }
     const b3 = results.find((r) => r.id === 'B3');
     expect(b3?.detail).toContain('0 article pages with a body');
+    // The scaling chart is drawn: two panels, a line and four points per side in each.
+    const svg = await readFile(chart, 'utf8');
+    expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(svg.match(/<polyline /g)).toHaveLength(4);
+    expect(svg.match(/<circle /g)).toHaveLength(16);
+    expect(svg).toContain('peak RSS');
   });
 
   it('reads sizes from flags and refuses nonsense', () => {

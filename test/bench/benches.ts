@@ -3,7 +3,9 @@ import type { BenchConfig } from './config.js';
 import { runLatencyBench } from './latency-bench.js';
 import type { BenchResult } from './lib/stats.js';
 import { runMemoryBench } from './memory-bench.js';
+import { runPoolBench } from './pool-bench.js';
 import { runRpsBench } from './rps-bench.js';
+import { runScaleBench } from './scale-bench.js';
 import { runSyncBenches } from './sync-benches.js';
 
 /** Runs the selected benchmarks in order (B1, B3 and B4 share their runs) and returns the rows. */
@@ -21,6 +23,8 @@ export async function runBenches(cfg: BenchConfig, log = console.log): Promise<B
   if (wants('B2')) await step('B2 client', () => runClientBench(cfg, log));
   if (wants('B5')) await step('B5 latency', () => runLatencyBench(cfg, log));
   if (wants('B6')) await step('B6 memory', () => runMemoryBench(cfg, log));
+  if (wants('P1', 'P5')) await step('P1/P5 sanitiser pool', () => runPoolBench(cfg, log));
+  if (wants('S1')) await step('S1 scaling chart', () => runScaleBench(cfg, log));
   if (wants('B7')) await step('B7 requests/s', () => runRpsBench(cfg, log));
   return results.sort((a, b) => a.id.localeCompare(b.id));
 }

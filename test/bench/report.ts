@@ -35,6 +35,10 @@ export function renderReport(results: BenchResult[], cfg: BenchConfig, seconds: 
   const details = results.map(
     (r) => `- **${r.id}** (${r.measuredAt ?? 'this run'} UTC): ${r.detail}`,
   );
+  // The scaling chart (S1), when a run has drawn it.
+  const chart = results.some((r) => r.id === 'S1')
+    ? `\n![Cold sync time and peak RSS as articles grow, loader and file()](${cfg.chartName})\n`
+    : '';
   const analysis = existsSync(analysisFile) ? readFileSync(analysisFile, 'utf8').trim() : '';
   return `# Benchmarks
 
@@ -45,7 +49,7 @@ Every figure is a ratio of medians of runs of both sides taken alternately in th
 | id | what | compared with | target | figure | met? |
 |---|---|---|---|---|---|
 ${rows.join('\n')}
-
+${chart}
 ## Runs
 
 ${details.join('\n')}
@@ -63,11 +67,13 @@ ${details.join('\n')}
 \`\`\`sh
 npm run bench                                   # everything at the sizes below, writes BENCHMARKS.md
 BENCH_ONLY=B2,B7 npm run bench                  # a subset
+BENCH_ONLY=P1,P5 npm run bench                  # B1 and B5 with the sanitiser pool on and off
+BENCH_ONLY=S1 BENCH_SCALE_SIZES=1000,10000 npm run bench  # the scaling chart at other sizes
 node test/bench/run.ts --articles=1000 --runs=1 # after npm run build; flags or BENCH_* variables
 \`\`\`
 
 Sizes of this run: BENCH_ARTICLES=${cfg.articles}, BENCH_MEMORY_ARTICLES=${cfg.memoryArticles},
-BENCH_RUNS=${cfg.runs}, BENCH_CHANGED=${cfg.changed}, BENCH_LATENCY_MS=${cfg.latencyMs},
+BENCH_SCALE_SIZES=${cfg.scaleSizes.join(',')}, BENCH_RUNS=${cfg.runs}, BENCH_CHANGED=${cfg.changed}, BENCH_LATENCY_MS=${cfg.latencyMs},
 BENCH_RPS_SECONDS=${cfg.rpsSeconds}, BENCH_RPS_CONNECTIONS=${cfg.rpsConnections}.
 \`npm test\` runs every benchmark at a tiny size (test/bench/bench-smoke.test.ts) without asserting times.
 

@@ -43,10 +43,14 @@ export interface SiteApi {
 }
 
 export class AstroSite {
-  private constructor(
-    readonly root: string,
-    private readonly owned: boolean,
-  ) {}
+  readonly root: string;
+  private readonly owned: boolean;
+
+  // Plain fields, not parameter properties: `npm run bench` runs this file by stripping types.
+  private constructor(root: string, owned: boolean) {
+    this.root = root;
+    this.owned = owned;
+  }
 
   /** A private copy of `fixture` (a site folder) in a temp dir, resolving node_modules here. */
   static async copy(fixture: string | URL): Promise<AstroSite> {

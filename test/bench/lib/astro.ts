@@ -17,7 +17,12 @@ export interface SyncRun {
 
 /** One of test/bench/fixtures/* as the shared AstroSite, whose `astro sync` also reports peak memory. */
 export class BenchSite {
-  private constructor(readonly site: AstroSite) {}
+  readonly site: AstroSite;
+
+  // A plain field, not a parameter property: Node runs this file by stripping types only.
+  private constructor(site: AstroSite) {
+    this.site = site;
+  }
 
   static async create(fixture: 'loader-site' | 'file-site' | 'naive-site'): Promise<BenchSite> {
     return new BenchSite(await AstroSite.copy(new URL(`../fixtures/${fixture}`, import.meta.url)));

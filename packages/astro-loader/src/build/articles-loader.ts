@@ -2,7 +2,7 @@ import type { Article } from '@content-read/core';
 import type { Loader } from 'astro/loaders';
 import type { ArticlesLoaderOptions } from '../config/options.js';
 import { ARTICLES_LOADER_NAME } from '../config/version.js';
-import { renderArticleHtml } from '../entries/html/render.js';
+import { createSanitiser } from '../entries/html/sanitiser-pool.js';
 import { toEntryId } from '../entries/ids.js';
 import { articleData } from '../entries/mapping.js';
 import { createArticleEntrySchema } from '../entries/schema.js';
@@ -23,36 +23,53 @@ export function articlesLoader<const C extends string = 'blogs'>(
   return {
     name: ARTICLES_LOADER_NAME,
     schema: createArticleEntrySchema(blogsCollection),
-    load: (ctx) =>
-      syncCollection<Article>(ctx, {
-        noun: 'article',
-        options,
-        describeOptions: {
-          blogs: options.blogs,
-          blogsCollection,
-          filter: options.filter?.toString(),
-          // With option functions, each page's items are held to decide 304 pages again.
-          heldItems: Boolean(optionFunctions),
-          generateId: options.generateId?.toString(),
-          generateBlogId: options.generateBlogId?.toString(),
-          invalidArticles: options.invalidArticles,
-          allowClasses: options.allowClasses,
-        },
-        readListings: (client, read) =>
-          Promise.all(
-            (options.blogs ?? [undefined]).map((blog) =>
-              client.list('articles', { ...read, ...(blog ? { blog } : {}) }),
+    load: async (ctx) => {
+      // Bodies are sanitised on worker threads while pages keep arriving (sanitiser-pool.ts).
+      const sanitiser = createSanitiser({
+        allowClasses: options.allowClasses,
+        workers: options.sanitiseWorkers,
+        warn: (message) => ctx.logger.warn(message),
+      });
+      try {
+        await syncCollection<Article>(ctx, {
+          noun: 'article',
+          options,
+          describeOptions: {
+            blogs: options.blogs,
+            blogsCollection,
+            filter: options.filter?.toString(),
+            // With option functions, each page's items are held to decide 304 pages again.
+            heldItems: Boolean(optionFunctions),
+            generateId: options.generateId?.toString(),
+            generateBlogId: options.generateBlogId?.toString(),
+            invalidArticles: options.invalidArticles,
+            allowClasses: options.allowClasses,
+          },
+          readListings: (client, read) =>
+            Promise.all(
+              (options.blogs ?? [undefined]).map((blog) =>
+                client.list('articles', { ...read, ...(blog ? { blog } : {}) }),
+              ),
             ),
-          ),
-        keep: (article) => !options.filter || options.filter(article),
-        entryId,
-        derived: (article) => mapping.blogEntryId(article.blog_id),
-        heldItems: optionFunctions ? new HeldItems<Article>(ctx.meta) : undefined,
-        toEntry: async (article, id, digest) => {
-          const data = await ctx.parseData({ id, data: articleData(article, mapping) });
-          const { html, headings } = renderArticleHtml(article.html, options);
-          return { id, digest, data, rendered: { html, metadata: { headings } } };
-        },
-      }),
+          keep: (article) => !options.filter || options.filter(article),
+          entryId,
+          derived: (article) => mapping.blogEntryId(article.blog_id),
+          heldItems: optionFunctions ? new HeldItems<Article>(ctx.meta) : undefined,
+          toEntry: async (article, id, digest) => {
+            // Handed to a thread first, so the main thread validates while it is sanitised.
+            const rendering = sanitiser.render(article.html);
+            const data = await ctx.parseData({ id, data: articleData(article, mapping) });
+            const { html, headings } = await rendering;
+            return { id, digest, data, rendered: { html, metadata: { headings } } };
+          },
+        });
+      } finally {
+        await sanitiser.close();
+        if (sanitiser.threaded > 0)
+          ctx.logger.info(
+            `${ctx.collection}: ${sanitiser.threaded} article bodies sanitised on worker threads`,
+          );
+      }
+    },
   } satisfies Loader;
 }

@@ -22,6 +22,9 @@ export interface PageResult<T> {
   items?: T[] | undefined;
 }
 
+/** An entry made of an item, or why it could not be. */
+type Made = { entry: DataEntry } | { problem: ItemProblem };
+
 /**
  * Turns each page of the listing into entries as it arrives: checks every item, skips the
  * unchanged ones (same digest as in the store), renders the new and changed ones. Entries
@@ -43,6 +46,9 @@ export function pageProcessor<T extends { id: string }>(
     const made: PageResult<T>['made'] = [];
     let skipped = 0;
     let unchanged = 0;
+    // Every entry of the page is started before any is awaited, so that their bodies can be
+    // sanitised in parallel, off the main thread; they are then taken in page order.
+    const making: Array<{ id: string; existing: boolean; entry: Promise<Made> | undefined }> = [];
     for (const item of items) {
       report.progress(() => `${processed} items processed…`);
       // Let responses still in flight be read while a long page renders.
@@ -54,22 +60,31 @@ export function pageProcessor<T extends { id: string }>(
       const digest = ctx.generateDigest({ version, item, id, derived: spec.derived?.(item) });
       const existing = store.get(id);
       if (existing?.digest === digest) {
-        kept.push(id);
-        unchanged++;
+        making.push({ id, existing: true, entry: undefined });
         continue;
       }
-      let entry = rendered.get(id);
-      if (entry?.digest !== digest) {
-        try {
-          entry = await spec.toEntry(item, id, digest);
-        } catch (error) {
-          skipped += invalid(ctx, spec, schemaProblem(item.id, error));
-          continue;
-        }
-        rendered.set(id, entry);
+      const earlier = rendered.get(id);
+      const entry: Promise<Made> =
+        earlier?.digest === digest
+          ? Promise.resolve({ entry: earlier })
+          : spec.toEntry(item, id, digest).then(
+              (entry) => ({ entry }),
+              (error: unknown) => ({ problem: schemaProblem(item.id, error) }),
+            );
+      making.push({ id, existing: existing !== undefined, entry });
+    }
+    for (const { id, existing, entry } of making) {
+      const outcome = entry && (await entry);
+      if (!outcome) {
+        kept.push(id);
+        unchanged++;
+      } else if ('problem' in outcome) {
+        skipped += invalid(ctx, spec, outcome.problem);
+      } else {
+        rendered.set(id, outcome.entry);
+        kept.push(id);
+        made.push({ entry: outcome.entry, isNew: !existing });
       }
-      kept.push(id);
-      made.push({ entry, isNew: !existing });
     }
     return { kept, made, skipped, unchanged };
   }

@@ -52,4 +52,10 @@ export interface ArticlesLoaderOptions extends CommonLoaderOptions {
    * ending in `*` (`['callout', 'note-*']`). Default: none.
    */
   allowClasses?: string[];
+  /**
+   * Worker threads that sanitise article HTML while pages keep arriving. Default: one fewer
+   * than `os.availableParallelism()`, at most 4; `0` sanitises on the main thread. Syncs with
+   * under ~512 KB of HTML to sanitise do so on the main thread anyway. Output is the same.
+   */
+  sanitiseWorkers?: number;
 }

@@ -1,0 +1,107 @@
+// How cost grows: cold `astro sync` time and peak RSS at several sizes (BENCH_SCALE_SIZES,
+// default 1k, 10k, 50k, 100k), the loader against file() alternating, drawn as an SVG chart
+// (BENCH_CHART, default BENCHMARKS-scaling.svg beside BENCHMARKS.md).
+import { writeFile } from 'node:fs/promises';
+import type { BenchConfig } from './config.js';
+import type { BenchSite } from './lib/astro.js';
+import { type BenchResult, fmtMs, median } from './lib/stats.js';
+import { lineChartSvg } from './lib/svg-chart.js';
+import { withSyncSites } from './lib/sync-sites.js';
+
+interface Point {
+  articles: number;
+  loaderMs: number;
+  fileMs: number;
+  loaderMb: number;
+  fileMb: number;
+}
+
+/**
+ * "linear" when the cost of each further article (the slope between neighbouring sizes, past the
+ * first, which start-up dominates) stays within ±25%; else how much it varies.
+ */
+function growth(points: Point[], cost: (p: Point) => number): string {
+  const slopes = points
+    .slice(1)
+    .map(
+      (p, i) => (cost(p) - cost(points[i] as Point)) / (p.articles - (points[i] as Point).articles),
+    )
+    .slice(1);
+  if (slopes.length < 2 || slopes.some((s) => s <= 0)) return 'not measured (too few sizes)';
+  const spread = Math.max(...slopes) / Math.min(...slopes);
+  return spread <= 1.25
+    ? 'linear'
+    : `not linear (cost per added article varies ${spread.toFixed(2)}×)`;
+}
+
+export async function runScaleBench(cfg: BenchConfig, log = console.log): Promise<BenchResult> {
+  const points: Point[] = [];
+  for (const n of cfg.scaleSizes) {
+    const point = await withSyncSites(n, async ({ loaderSite, fileSite, env }) => {
+      const runs = {
+        loader: { ms: [] as number[], kb: [] as number[] },
+        file: { ms: [] as number[], kb: [] as number[] },
+      };
+      const cold = async (site: BenchSite, side: 'loader' | 'file') => {
+        await site.clearStore();
+        const run = await site.sync(side === 'loader' ? env : {});
+        runs[side].ms.push(run.ms);
+        runs[side].kb.push(run.maxRssKb);
+      };
+      for (let round = 1; round <= cfg.runs; round++)
+        for (const side of round % 2 === 1
+          ? (['file', 'loader'] as const)
+          : (['loader', 'file'] as const))
+          await cold(side === 'loader' ? loaderSite : fileSite, side);
+      return {
+        articles: n,
+        loaderMs: median(runs.loader.ms),
+        fileMs: median(runs.file.ms),
+        loaderMb: median(runs.loader.kb) / 1024,
+        fileMb: median(runs.file.kb) / 1024,
+      };
+    });
+    points.push(point);
+    log(
+      `  ${n} articles: loader ${fmtMs(point.loaderMs)} ${Math.round(point.loaderMb)} MB, file() ${fmtMs(point.fileMs)} ${Math.round(point.fileMb)} MB`,
+    );
+  }
+  const series = (pick: (p: Point) => number, loader: boolean) => ({
+    name: loader ? 'loader' : 'file()',
+    colour: loader ? '#d9480f' : '#1c7ed6',
+    points: points.map((p) => [p.articles, pick(p)] as [number, number]),
+  });
+  const svg = lineChartSvg(
+    [
+      {
+        title: 'Cold astro sync: wall time',
+        unit: 's',
+        series: [series((p) => p.loaderMs / 1000, true), series((p) => p.fileMs / 1000, false)],
+      },
+      {
+        title: 'Cold astro sync: peak RSS',
+        unit: 'MB',
+        series: [series((p) => p.loaderMb, true), series((p) => p.fileMb, false)],
+      },
+    ],
+    'articles (~5 KB of HTML each)',
+  );
+  await writeFile(cfg.chartFile, svg);
+  const last = points.at(-1) as Point;
+  const ratio = last.loaderMs / last.fileMs;
+  const table = points
+    .map(
+      (p) =>
+        `${p.articles}: loader ${fmtMs(p.loaderMs)} / ${Math.round(p.loaderMb)} MB, file() ${fmtMs(p.fileMs)} / ${Math.round(p.fileMb)} MB`,
+    )
+    .join('; ');
+  return {
+    id: 'S1',
+    what: `how cold sync time and peak RSS grow (${cfg.scaleSizes.join(', ')} articles; chart ${cfg.chartName})`,
+    comparedWith: '`file()` on the same entries, at the largest size',
+    target: '≤ 1.15×, growing linearly',
+    ratio,
+    met: ratio <= 1.15 && growth(points, (p) => p.loaderMs) === 'linear',
+    detail: `${table} (medians of ${cfg.runs} runs). Loader time ${growth(points, (p) => p.loaderMs)}, RSS ${growth(points, (p) => p.loaderMb)}; file() time ${growth(points, (p) => p.fileMs)}, RSS ${growth(points, (p) => p.fileMb)}.`,
+  };
+}
