@@ -112,6 +112,12 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
         }
         const clientDir = fileURLToPath(dir);
         const found = await filesContainingKey(clientDir, key);
+        if (!found) {
+          logger.info(
+            `key guard: the build wrote no client output (${clientDir}), nothing to scan`,
+          );
+          return;
+        }
         if (found.length) throw keyFoundError(found, clientDir);
         logger.info('key guard: the API key is in no file of the client output');
       },

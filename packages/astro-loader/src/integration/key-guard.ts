@@ -1,3 +1,4 @@
+import type { Dirent } from 'node:fs';
 import { open, readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { KEY_VARIABLE } from '../config/connection.js';
@@ -18,9 +19,7 @@ export function checkPublicVariables(
   const exposed = Object.keys(env).filter(
     (name) =>
       prefixes.some((prefix) => name.startsWith(prefix)) &&
-      (name === `${prefixes[0]}${KEY_VARIABLE}` ||
-        name.endsWith(`_${KEY_VARIABLE}`) ||
-        (key !== undefined && env[name]?.trim() === key)),
+      (name.endsWith(KEY_VARIABLE) || (key !== undefined && env[name]?.trim() === key)),
   );
   if (exposed.length === 0) return;
   throw new ContentReadSetupError(
@@ -32,13 +31,23 @@ export function checkPublicVariables(
  * Every file under `dir` (the client output: pages, scripts, styles, source maps, files copied
  * from public/) that holds the key, as written or URL/JSON-escaped. Files are read in chunks
  * that overlap by the key's length, so a large file costs no more memory than a chunk.
+ * `undefined` when `dir` does not exist (the build wrote no client output); a directory that
+ * cannot be read fails: a guard that scanned nothing must not report the key absent.
  */
-export async function filesContainingKey(dir: string, key: string): Promise<string[]> {
+export async function filesContainingKey(dir: string, key: string): Promise<string[] | undefined> {
   const needles = [...new Set([key, encodeURIComponent(key), key.replaceAll('/', '\\/')])].map(
     (form) => Buffer.from(form),
   );
   const longest = Math.max(...needles.map((n) => n.length));
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new ContentReadSetupError(
+      `The key guard could not read the client output ${dir} (${(error as Error).message}), so it cannot tell whether the API key leaked: fix the directory's permissions and build again.`,
+    );
+  }
   const found: string[] = [];
   for (const entry of entries) {
     if (!entry.isFile()) continue;

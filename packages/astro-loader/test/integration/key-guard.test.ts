@@ -17,6 +17,9 @@ describe('checkPublicVariables', () => {
     expect(() => checkPublicVariables({ SITE_TOKEN: KEY }, ['PUBLIC_', 'SITE_'], KEY)).toThrow(
       /SITE_TOKEN/,
     );
+    expect(() => checkPublicVariables({ PUBCONTENT_API_KEY: 'x' }, ['PUB'], KEY)).toThrow(
+      /PUBCONTENT_API_KEY/,
+    );
   });
 
   it('accepts server-only variables and client variables that are not the key', () => {
@@ -57,9 +60,16 @@ describe('filesContainingKey', () => {
     expect(await filesContainingKey(dir, KEY)).toEqual(['_astro/app.js.map', 'big.js', 'url.txt']);
   });
 
-  it('finds nothing in a clean output, and in a missing one', async () => {
+  it('finds nothing in a clean output; tells a missing output apart from a clean one', async () => {
     await writeFile(join(dir, 'index.html'), 'canary-Gu4rd/k+');
     expect(await filesContainingKey(dir, KEY)).toEqual([]);
-    expect(await filesContainingKey(join(dir, 'absent'), KEY)).toEqual([]);
+    expect(await filesContainingKey(join(dir, 'absent'), KEY)).toBeUndefined();
+  });
+
+  it('fails when the output cannot be read, rather than report the key absent', async () => {
+    await writeFile(join(dir, 'not-a-dir'), '');
+    await expect(filesContainingKey(join(dir, 'not-a-dir'), KEY)).rejects.toThrow(
+      /key guard could not read the client output .*not-a-dir/,
+    );
   });
 });
