@@ -9,7 +9,7 @@ export class BoundedMap<K, V> {
 
   constructor(
     private readonly limit: number,
-    private readonly sizeOf: (value: V) => number = () => 1,
+    private readonly sizeOf: (value: V, key: K) => number = () => 1,
   ) {}
 
   get total(): number {
@@ -26,7 +26,7 @@ export class BoundedMap<K, V> {
 
   set(key: K, value: V): void {
     this.delete(key);
-    const size = this.sizeOf(value);
+    const size = this.sizeOf(value, key);
     if (size > this.limit) return;
     this.#map.set(key, { value, size });
     this.#total += size;

@@ -19,10 +19,21 @@ export type Fetcher = (etag: string | undefined) => Promise<UpstreamAnswer>;
 export interface CacheSettings {
   /** How long a stored page is served without asking upstream, in ms. */
   freshness: number;
-  /** Largest total size of the stored bodies, in bytes (least recently used go first). */
+  /** Largest memory the stored pages may hold, in bytes: bodies, keys, headers and per-entry overhead (least recently used go first). */
   maxBytes: number;
   /** Concurrent requests for the same page share one upstream request. */
   coalesce: boolean;
+}
+
+// Map entry, objects and strings beside the body: without it, many small pages under long
+// query strings would add up far beyond maxBytes.
+const ENTRY_OVERHEAD = 512;
+
+/** An estimate of the memory one stored page holds (strings are UTF-16 in memory). */
+function storedBytes(key: string, answer: UpstreamAnswer): number {
+  const strings = [key, answer.etag, answer.link, answer.retryAfter, answer.code];
+  const chars = strings.reduce((sum, text) => sum + (text?.length ?? 0), 0);
+  return (answer.body?.byteLength ?? 0) + chars * 2 + ENTRY_OVERHEAD;
 }
 
 interface Stored {
@@ -44,7 +55,7 @@ export class ProxyCache {
     private readonly settings: CacheSettings,
     private readonly now: () => number = Date.now,
   ) {
-    this.#stored = new BoundedMap(settings.maxBytes, (s) => s.answer.body?.byteLength ?? 0);
+    this.#stored = new BoundedMap(settings.maxBytes, (s, key) => storedBytes(key, s.answer));
   }
 
   get size(): { entries: number; bytes: number } {

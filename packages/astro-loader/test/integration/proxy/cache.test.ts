@@ -57,10 +57,20 @@ describe('ProxyCache', () => {
   });
 
   it('stays within its byte bound however many distinct pages are asked for', async () => {
-    const { store } = cache(100);
+    const { store } = cache(2000);
     for (let i = 0; i < 1000; i++)
       await store.get(`k${i}`, async () => page(`${i}`.padStart(30, '0')));
-    expect(store.size.bytes).toBeLessThanOrEqual(100);
+    expect(store.size.bytes).toBeLessThanOrEqual(2000);
     expect(store.size.entries).toBe(3);
+  });
+
+  it('counts keys, headers and per-entry overhead, not only bodies', async () => {
+    const { store } = cache(100_000);
+    const longQuery = `/articles?tag=${'x'.repeat(2000)}`;
+    for (let i = 0; i < 1000; i++)
+      await store.get(`${longQuery}${i}`, async () => ({ ...page('[]'), link: 'l'.repeat(500) }));
+    // 1000 tiny bodies are 2 KB; the keys and links alone are ~5 MB in memory.
+    expect(store.size.entries).toBeLessThan(30);
+    expect(store.size.bytes).toBeLessThanOrEqual(100_000);
   });
 });
