@@ -41,6 +41,7 @@ export const PUBLIC_SURFACE: Record<string, EntryPoint> = {
       'listEnvelopeSchema',
       'listMetaSchema',
       'loadEnvFiles',
+      'parseLinkHeader',
       'readEnvVariables',
       'redactSecrets',
     ],

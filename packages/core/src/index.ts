@@ -16,6 +16,7 @@ export {
   ValidationError,
   type ValidationIssue,
 } from './errors.js';
+export { type HeaderLink, parseLinkHeader } from './http/link-header.js';
 export { redactSecrets } from './redact.js';
 export {
   type Article,

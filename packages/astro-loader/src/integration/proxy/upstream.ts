@@ -1,7 +1,10 @@
+import { parseLinkHeader } from '@content-read/core';
 import type { Connection } from '../../config/connection.js';
 import { LOADER_VERSION } from '../../config/version.js';
 import type { UpstreamAnswer } from './cache.js';
 import { ALLOWED_PARAMETERS, type Resource } from './query.js';
+
+const MAX_UPSTREAM_BYTES = 32 * 1024 * 1024;
 
 export interface UpstreamRequest {
   resource: Resource;
@@ -10,6 +13,8 @@ export interface UpstreamRequest {
   /** The proxy's own path (e.g. `/api/content`), for rewriting `Link` headers. */
   proxyPath: string;
   timeoutMs: number;
+  /** Largest upstream body read, in bytes (default 32 MB: 500 articles with long bodies). */
+  maxBytes?: number;
   /** Keeps only some items of a 200 body (the `blogs` restriction on `/blogs`). */
   keep?: (item: { id?: unknown; slug?: unknown }) => boolean;
 }
@@ -41,7 +46,8 @@ export async function fetchUpstream(
     await response.body?.cancel();
     return { status: 304, ...optional('etag', headers.get('etag')) };
   }
-  const text = await response.text();
+  const text = await readCapped(response, request.maxBytes ?? MAX_UPSTREAM_BYTES);
+  if (text === undefined) return { status: 502, code: 'upstream_response_too_large' };
   if (response.status !== 200) {
     return {
       status: response.status,
@@ -98,16 +104,9 @@ export function rewriteLink(
   base: string,
   proxyPath: string,
 ): string | undefined {
-  if (!header) return undefined;
   const baseUrl = new URL(`${base}/`);
   const parts: string[] = [];
-  for (const match of header.matchAll(/<([^>]*)>\s*((?:;\s*[^,;]+)*)/g)) {
-    let target: URL;
-    try {
-      target = new URL(match[1] ?? '', baseUrl);
-    } catch {
-      continue;
-    }
+  for (const { target, params } of parseLinkHeader(header, baseUrl)) {
     const resource = target.pathname.slice(baseUrl.pathname.length);
     if (target.origin !== baseUrl.origin || (resource !== 'blogs' && resource !== 'articles'))
       continue;
@@ -115,9 +114,28 @@ export function rewriteLink(
     for (const [name, value] of target.searchParams)
       if (ALLOWED_PARAMETERS[resource].includes(name)) query.append(name, value);
     const search = query.size ? `?${query}` : '';
-    parts.push(`<${proxyPath}/${resource}${search}>${match[2] ?? ''}`);
+    parts.push(`<${proxyPath}/${resource}${search}>${params}`);
   }
   return parts.length ? parts.join(', ') : undefined;
+}
+
+/**
+ * The body as text, or `undefined` past `maxBytes` (declared or read): a misbehaving upstream
+ * must not make the server buffer without limit. The rest of the body is cancelled.
+ */
+async function readCapped(response: Response, maxBytes: number): Promise<string | undefined> {
+  if (Number(response.headers.get('content-length')) > maxBytes || !response.body) {
+    await response.body?.cancel();
+    return response.body ? undefined : '';
+  }
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    total += chunk.byteLength;
+    if (total > maxBytes) return undefined; // leaving the loop cancels the stream
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
 }
 
 function optional<K extends string>(

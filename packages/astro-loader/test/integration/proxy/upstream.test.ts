@@ -1,0 +1,54 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fetchUpstream, rewriteLink } from '../../../src/integration/proxy/upstream.js';
+
+describe('fetchUpstream', () => {
+  let server: Server | undefined;
+  afterEach(() => new Promise((r) => (server ? server.close(r) : r(undefined))));
+
+  /** A loopback API that answers every request with `chunks` of a JSON listing, unsized. */
+  async function api(chunks: string[]) {
+    server = createServer(async (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      for (const chunk of chunks) res.write(chunk);
+      res.end();
+    });
+    await new Promise<void>((r) => server?.listen(0, '127.0.0.1', r));
+    return {
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`,
+      apiKey: 'k',
+    };
+  }
+  const request = { resource: 'articles' as const, query: '', proxyPath: '/p', timeoutMs: 5000 };
+
+  it('stops reading a body larger than maxBytes and answers 502', async () => {
+    const conn = await api(['{"data":[', `"${'x'.repeat(4000)}"`, ']}']);
+    expect(await fetchUpstream(conn, { ...request, maxBytes: 1000 }, undefined)).toEqual({
+      status: 502,
+      code: 'upstream_response_too_large',
+    });
+    const small = await fetchUpstream(conn, { ...request, maxBytes: 10_000 }, undefined);
+    expect(small.status).toBe(200);
+  });
+});
+
+describe('rewriteLink', () => {
+  const base = 'https://api.example/api/v1';
+  it('points the API links at the proxy, keeping their parameters and allowed queries', () => {
+    expect(
+      rewriteLink(
+        '<https://api.example/api/v1/articles?page=2&secret=1>; rel="next", </api/v1/blogs?page=1>; rel=first',
+        base,
+        '/p',
+      ),
+    ).toBe('</p/articles?page=2>; rel="next", </p/blogs?page=1>; rel=first');
+  });
+  it('drops links elsewhere and unparsable ones', () => {
+    expect(rewriteLink('<https://evil.example/api/v1/articles>; rel="next"', base, '/p')).toBe(
+      undefined,
+    );
+    expect(rewriteLink('<http://[bad>; rel="next"', base, '/p')).toBe(undefined);
+    expect(rewriteLink(null, base, '/p')).toBe(undefined);
+  });
+});
