@@ -31,14 +31,20 @@ export async function resolveConnection(
     options.baseUrl ? undefined : URL_VARIABLE,
     nonEmpty(options.apiKey) ? undefined : KEY_VARIABLE,
   ].filter((name): name is string => name !== undefined);
-  const env = needed.length ? await readVariables(needed, envContext(root, envDir)) : {};
+  const context = envContext(root, envDir);
+  const env = needed.length ? await readVariables(needed, context) : {};
   const baseUrl = options.baseUrl ? String(options.baseUrl) : env[URL_VARIABLE];
   const apiKey = nonEmpty(options.apiKey) ?? env[KEY_VARIABLE];
   const missing = [!baseUrl && URL_VARIABLE, !apiKey && KEY_VARIABLE].filter(Boolean);
   if (!baseUrl || !apiKey) {
-    throw new Error(
-      `${where}: missing configuration: set ${missing.join(' and ')} (in the environment or a .env file in the project root), or pass ${[!baseUrl && 'baseUrl', !apiKey && 'apiKey'].filter(Boolean).join(' and ')} to the loader.`,
+    throw new MissingConnectionError(
+      `${where}: missing configuration: set ${missing.join(' and ')} (in the environment, or in .env or .env.${context.mode} in ${context.envDir}), or pass ${[!baseUrl && 'baseUrl', !apiKey && 'apiKey'].filter(Boolean).join(' and ')} to the loader.`,
     );
   }
   return { baseUrl, apiKey };
+}
+
+/** Neither the options nor the environment nor the `.env` files give the API's URL and key. */
+export class MissingConnectionError extends Error {
+  override readonly name = 'MissingConnectionError';
 }

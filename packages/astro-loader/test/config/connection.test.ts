@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { restoreApiEnvAfterEach } from '../../../../test/support/api-env.js';
-import { resolveConnection } from '../../src/config/connection.js';
+import { MissingConnectionError, resolveConnection } from '../../src/config/connection.js';
 import { clearEnvContext, setEnvContext } from '../../src/config/env.js';
 
 describe('resolveConnection', () => {
@@ -23,6 +23,13 @@ describe('resolveConnection', () => {
     await expect(resolveConnection({}, dir, 'Collection "articles"')).rejects.toThrow(
       'Collection "articles": missing configuration: set CONTENT_API_URL and CONTENT_API_KEY',
     );
+  });
+
+  it('throws a MissingConnectionError naming the .env files of the mode and the envDir it read', async () => {
+    setEnvContext({ mode: 'staging', envDir: join(dir, 'env') });
+    const error = await resolveConnection({}, dir, 'x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MissingConnectionError);
+    expect((error as Error).message).toContain(`in .env or .env.staging in ${join(dir, 'env')}`);
   });
 
   it('names only the missing variable', async () => {

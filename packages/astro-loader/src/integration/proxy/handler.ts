@@ -1,4 +1,4 @@
-import type { Connection } from '../../config/connection.js';
+import { type Connection, MissingConnectionError } from '../../config/connection.js';
 import type { ProxySettings } from '../options.js';
 import { type Fetcher, ProxyCache, type UpstreamAnswer } from './cache.js';
 import { checkQuery, normalise, type Resource } from './query.js';
@@ -134,6 +134,6 @@ type Item = { id?: unknown; slug?: unknown };
 function classify(error: unknown): string {
   const name = (error as Error)?.name;
   if (name === 'TimeoutError' || name === 'AbortError') return 'upstream_timeout';
-  if ((error as Error)?.message?.includes('missing configuration')) return 'proxy_not_configured';
+  if (error instanceof MissingConnectionError) return 'proxy_not_configured';
   return 'upstream_unreachable';
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FULL_KEY, startMock } from '../../../../../test/support/mock-server.js';
+import { MissingConnectionError } from '../../../src/config/connection.js';
 import { type ProxySettings, proxySettings } from '../../../src/integration/options.js';
 import { createProxyHandler } from '../../../src/integration/proxy/handler.js';
 import { startRecordingUpstream } from '../../helpers/recording-upstream.js';
@@ -171,6 +172,21 @@ describe('the proxy handler against the real mock server', () => {
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
     const preflight = await get('/api/content/blogs', { ...origin, method: 'OPTIONS' });
     expect(preflight.status).toBe(204);
+  });
+
+  it('tells a missing configuration from other failures by its type, not its wording', async () => {
+    const settings = proxySettings({ path: '/api/content' }, env);
+    const failing = (error: Error) =>
+      createProxyHandler(settings, async () => {
+        throw error;
+      })(new Request('http://site.test/api/content/blogs'), '127.0.0.1');
+    const missing = await failing(new MissingConnectionError('x: no CONTENT_API_URL'));
+    expect(missing.status).toBe(500);
+    expect(await missing.json()).toMatchObject({ error: { code: 'proxy_not_configured' } });
+    const other = await failing(new Error('missing configuration, says a DNS library'));
+    expect(((await other.json()) as { error: { code: string } }).error.code).not.toBe(
+      'proxy_not_configured',
+    );
   });
 
   it('uses the full-access demo key as well (any valid key works)', async () => {
