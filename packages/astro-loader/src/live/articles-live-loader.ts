@@ -74,7 +74,9 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
   }
 
   async function read(blog: string | undefined): Promise<Article[]> {
-    return (await Promise.all((await listingsFor(blog)).map(listing))).flat();
+    const pages = (await Promise.all((await listingsFor(blog)).map(listing))).flat();
+    // `blogs` may name one blog twice (by id and by slug): each article once.
+    return [...new Map(pages.map((article) => [article.id, article])).values()];
   }
 
   function makeEntry(article: Article) {

@@ -29,3 +29,31 @@ describe('live articles with a body cut inside a tag', () => {
     expect(cut?.rendered?.html).toBe('<p>Intro</p>');
   });
 });
+
+describe('live articles restricted to blogs named twice', () => {
+  let mock: Awaited<ReturnType<typeof startMock>>;
+  beforeAll(async () => {
+    mock = await startMock();
+  });
+  afterAll(async () => mock?.close());
+
+  it('lists each article once when `blogs` names a blog by id and by slug', async () => {
+    const once = articlesLiveLoader({
+      baseUrl: mock.baseUrl,
+      apiKey: FULL_KEY,
+      blogs: ['blog_02'],
+    });
+    const twice = articlesLiveLoader({
+      baseUrl: mock.baseUrl,
+      apiKey: FULL_KEY,
+      blogs: ['blog_02', 'northwind-design'],
+    });
+    const ids = async (loader: typeof once) => {
+      const result = await loader.loadCollection({ collection: 'articles', filter: undefined });
+      return 'entries' in result ? result.entries.map((e) => e.id) : [];
+    };
+    const expected = await ids(once);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await ids(twice)).toEqual(expected);
+  });
+});
