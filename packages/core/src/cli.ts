@@ -1,11 +1,8 @@
 #!/usr/bin/env node
 /** The `content-read` bin: `content-read doctor` checks an API address and key. */
 import { exitCodeOf, formatReport, HELP, parseCommand, runDoctor } from './doctor/index.js';
-import { readEnvVariables } from './env.js';
+import { KEY_VARIABLE, readEnvVariables, URL_VARIABLE } from './env.js';
 import { redactSecrets } from './redact.js';
-
-const URL_VARIABLE = 'CONTENT_API_URL';
-const KEY_VARIABLE = 'CONTENT_API_KEY';
 
 async function main(argv: string[]): Promise<number> {
   let command: ReturnType<typeof parseCommand>;

@@ -1,3 +1,7 @@
+/** The variables that configure the client, the loaders and `content-read doctor`. */
+export const URL_VARIABLE = 'CONTENT_API_URL';
+export const KEY_VARIABLE = 'CONTENT_API_KEY';
+
 /**
  * Reads variables as Vite's `loadEnv` does (and so as Astro does): the process environment
  * wins, then `.env.[mode].local`, `.env.[mode]`, `.env.local`, `.env` in envDir, with `${VAR}`
@@ -40,6 +44,7 @@ export async function loadAll(where: {
   }
 }
 
-function nonEmpty(value: string | undefined): string | undefined {
+/** The trimmed value, or `undefined` for a missing or blank one. */
+export function nonEmpty(value: string | undefined): string | undefined {
   return value?.trim() ? value.trim() : undefined;
 }

@@ -1,5 +1,10 @@
 export { type ContentReadClient, createClient } from './client.js';
-export { loadAll as loadEnvFiles, readEnvVariables } from './env.js';
+export {
+  KEY_VARIABLE,
+  loadAll as loadEnvFiles,
+  readEnvVariables,
+  URL_VARIABLE,
+} from './env.js';
 export {
   AuthenticationError,
   ConfigurationError,

@@ -1,7 +1,5 @@
-import { envContext, nonEmpty, readVariables } from './env.js';
-
-export const URL_VARIABLE = 'CONTENT_API_URL';
-export const KEY_VARIABLE = 'CONTENT_API_KEY';
+import { KEY_VARIABLE, readEnvVariables, URL_VARIABLE } from '@content-read/core';
+import { envContext } from './env.js';
 
 /** Where the loaders find the API. Explicit options win over the environment. */
 export interface ConnectionOptions {
@@ -27,14 +25,15 @@ export async function resolveConnection(
   where: string,
   envDir?: string | URL,
 ): Promise<Connection> {
+  const explicitKey = options.apiKey?.trim() || undefined;
   const needed = [
     options.baseUrl ? undefined : URL_VARIABLE,
-    nonEmpty(options.apiKey) ? undefined : KEY_VARIABLE,
+    explicitKey ? undefined : KEY_VARIABLE,
   ].filter((name): name is string => name !== undefined);
   const context = envContext(root, envDir);
-  const env = needed.length ? await readVariables(needed, context) : {};
+  const env = needed.length ? await readEnvVariables(needed, context) : {};
   const baseUrl = options.baseUrl ? String(options.baseUrl) : env[URL_VARIABLE];
-  const apiKey = nonEmpty(options.apiKey) ?? env[KEY_VARIABLE];
+  const apiKey = explicitKey ?? env[KEY_VARIABLE];
   const missing = [!baseUrl && URL_VARIABLE, !apiKey && KEY_VARIABLE].filter(Boolean);
   if (!baseUrl || !apiKey) {
     throw new MissingConnectionError(

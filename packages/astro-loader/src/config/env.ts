@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadEnvFiles, readEnvVariables } from '@content-read/core';
 
 /**
  * Where and how to read `.env` files: Vite's mode (`astro build --mode staging` → `.env.staging`)
@@ -41,20 +40,8 @@ export function envContext(root?: URL | string, envDir?: string | URL): EnvConte
   };
 }
 
-/** The variables, read as Vite reads them (see core's readEnvVariables). */
-export function readVariables<const N extends string>(
-  names: readonly N[],
-  context: EnvContext,
-): Promise<Record<N, string | undefined>> {
-  return readEnvVariables(names, context);
-}
-
-/** Every variable Vite would load for this context (for the key guard's PUBLIC_* check). */
-export function readAllVariables(context: EnvContext): Promise<Record<string, string>> {
-  return loadEnvFiles(context);
-}
-
-function modeFromArgv(): string | undefined {
+/** `--mode` from the command line: the only sign of it before Vite resolves its config. */
+export function modeFromArgv(): string | undefined {
   const args = process.argv;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
@@ -66,8 +53,4 @@ function modeFromArgv(): string | undefined {
 
 function toPath(value: URL | string): string {
   return typeof value === 'string' ? value : fileURLToPath(value);
-}
-
-export function nonEmpty(value: string | undefined): string | undefined {
-  return value?.trim() ? value.trim() : undefined;
 }

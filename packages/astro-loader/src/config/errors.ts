@@ -1,10 +1,8 @@
 import { inspect } from 'node:util';
-import { type InvalidItem, redactSecrets } from '@content-read/core';
+import { type InvalidItem, KEY_VARIABLE, redactSecrets, URL_VARIABLE } from '@content-read/core';
 
 /** One problem with one item: its API id, the field (API or entry name) and what is wrong. */
 export type ItemProblem = Pick<InvalidItem, 'id' | 'field' | 'problem'>;
-
-import { KEY_VARIABLE, URL_VARIABLE } from './connection.js';
 
 /**
  * The one error a failed sync throws: a single actionable line that names the

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { KEY_VARIABLE, loadEnvFiles, URL_VARIABLE } from '@content-read/core';
 import type { AstroIntegration } from 'astro';
 import { envField } from 'astro/config';
-import { KEY_VARIABLE, URL_VARIABLE } from '../config/connection.js';
-import { type EnvContext, envContext, readAllVariables, setEnvContext } from '../config/env.js';
+import { type EnvContext, envContext, modeFromArgv, setEnvContext } from '../config/env.js';
 import {
   checkPublicVariables,
   filesContainingKey,
@@ -46,9 +46,11 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
         const root = fileURLToPath(config.root);
         const envDir = typeof config.vite?.envDir === 'string' ? config.vite.envDir : undefined;
         // Astro's own choice of mode: `--mode`, else production for build, development for dev.
-        env = envContext(root, envDir);
-        if (!process.argv.some((arg) => arg === '--mode' || arg.startsWith('--mode=')))
-          env = { ...env, mode: command === 'dev' ? 'development' : 'production' };
+        // (Vite's exact mode replaces it in configResolved; hooks are not given it earlier.)
+        env = {
+          ...envContext(root, envDir),
+          mode: modeFromArgv() ?? (command === 'dev' ? 'development' : 'production'),
+        };
         setEnvContext(env);
         updateConfig({
           env: {
@@ -73,7 +75,7 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
           order: 'pre',
         });
         if (guard) {
-          const variables = await readAllVariables(env);
+          const variables = await loadEnvFiles(env);
           const prefix = config.vite?.envPrefix ?? 'PUBLIC_';
           const prefixes = Array.isArray(prefix) ? prefix : [prefix];
           buildKey = variables[KEY_VARIABLE]?.trim() || undefined;
@@ -105,7 +107,7 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
       },
       'astro:build:done': async ({ dir, logger }) => {
         if (!guard || !env) return;
-        const key = (await readAllVariables(env))[KEY_VARIABLE]?.trim() || buildKey;
+        const key = (await loadEnvFiles(env))[KEY_VARIABLE]?.trim() || buildKey;
         if (!key) {
           logger.info(`key guard: no ${KEY_VARIABLE} at build time, so no key to look for`);
           return;

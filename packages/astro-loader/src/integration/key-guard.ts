@@ -1,7 +1,7 @@
 import type { Dirent } from 'node:fs';
 import { open, readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { KEY_VARIABLE } from '../config/connection.js';
+import { KEY_VARIABLE } from '@content-read/core';
 import { ContentReadSetupError } from './options.js';
 
 /** The option that turns the guard off, named once for every message. */

@@ -1,5 +1,6 @@
 /** Command-line parsing for the `content-read` bin (node:util parseArgs, no dependency). */
 import { parseArgs } from 'node:util';
+import { nonEmpty } from '../env.js';
 import type { DoctorConfig } from './types.js';
 
 export const HELP = `Usage: content-read doctor [options]
@@ -91,8 +92,4 @@ function describeParseError(code: string, problem: unknown): string {
   }
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return 'An option is missing its value';
   return 'Could not read the arguments';
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value === '' ? undefined : value;
 }
