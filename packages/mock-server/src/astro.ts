@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseEnv } from 'node:util';
+import { readEnvVariables } from '@content-read/core';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { loadDataset } from './data/load-dataset.js';
 import type { Dataset } from './data/schema.js';
@@ -84,19 +84,42 @@ function defaultKey(dataset: MockContentApiOptions['dataset']): string {
 }
 
 /**
- * The API the user named, if any: in the environment or the .env files Astro would read (the
- * loaders read those too). Not a mock server this module started.
+ * The API the user named, if any: in the environment or the .env files Vite loads for this mode
+ * from envDir (as the loaders read them). Not a mock server this module started.
  */
-export function configuredApiUrl(root: URL, mode: string): string | undefined {
+export async function configuredApiUrl(where: {
+  mode: string;
+  envDir: string;
+}): Promise<string | undefined> {
   if (shared[RUNNING]) return undefined;
-  const fromFiles: Record<string, string | undefined> = {};
-  for (const name of ['.env', '.env.local', `.env.${mode}`, `.env.${mode}.local`]) {
-    const file = new URL(name, root);
-    if (existsSync(file)) Object.assign(fromFiles, parseEnv(readFileSync(file, 'utf8')));
+  const found = await readEnvVariables(['CONTENT_API_URL', 'CONTENT_API_KEY'], where);
+  return found.CONTENT_API_KEY ? found.CONTENT_API_URL : undefined;
+}
+
+/**
+ * Astro's mode and envDir for this command, as the contentRead() integration takes them: the
+ * CLI's `--mode`, else production for build, development for dev; `vite.envDir`, else the root.
+ */
+export function astroEnvContext(
+  config: { root: URL; vite?: { envDir?: unknown } },
+  command: string,
+  argv: readonly string[] = process.argv,
+): { mode: string; envDir: string } {
+  const root = fileURLToPath(config.root);
+  const envDir = config.vite?.envDir;
+  return {
+    mode: modeFromArgv(argv) ?? (command === 'dev' ? 'development' : 'production'),
+    envDir: resolve(root, typeof envDir === 'string' ? envDir : '.'),
+  };
+}
+
+function modeFromArgv(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg === '--mode') return argv[i + 1];
+    if (arg.startsWith('--mode=')) return arg.slice('--mode='.length);
   }
-  const pick = (name: string) => process.env[name]?.trim() || fromFiles[name]?.trim();
-  const url = pick('CONTENT_API_URL');
-  return url && pick('CONTENT_API_KEY') ? url : undefined;
+  return undefined;
 }
 
 export function mockContentApi(options: MockContentApiOptions = {}): AstroIntegration {
@@ -109,8 +132,7 @@ export function mockContentApi(options: MockContentApiOptions = {}): AstroIntegr
     hooks: {
       'astro:config:setup': async ({ logger: l, config, command }) => {
         logger = l;
-        const mode = command === 'dev' ? 'development' : 'production';
-        const ownApi = configuredApiUrl(config.root, mode);
+        const ownApi = await configuredApiUrl(astroEnvContext(config, command));
         if (ownApi) {
           l.info(`Reading the Content Read API at ${ownApi}`);
           return;

@@ -1,10 +1,10 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { restoreApiEnvAfterEach } from '../../../test/support/api-env.js';
-import { configuredApiUrl, startMockContentApi } from '../src/astro.js';
+import { astroEnvContext, configuredApiUrl, startMockContentApi } from '../src/astro.js';
 import { GENERATED_KEYS, generateDataset } from '../src/index.js';
 
 restoreApiEnvAfterEach();
@@ -51,21 +51,44 @@ describe('@content-read/mock-server/astro', () => {
     }
   });
 
-  it('configuredApiUrl: an API named in the environment or a .env file wins over the mock', async () => {
+  it('configuredApiUrl: an API in the .env files of the mode, read from envDir, wins over the mock', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'mock-astro-env-'));
-    const root = pathToFileURL(`${dir}/`);
     try {
       delete process.env.CONTENT_API_URL;
       delete process.env.CONTENT_API_KEY;
-      expect(configuredApiUrl(root, 'production')).toBeUndefined();
+      await mkdir(join(dir, 'env'));
       await writeFile(
-        join(dir, '.env.production'),
+        join(dir, 'env', '.env.staging'),
         'CONTENT_API_URL=https://cms.example.com/api/v1\nCONTENT_API_KEY=k\n',
       );
-      expect(configuredApiUrl(root, 'production')).toBe('https://cms.example.com/api/v1');
-      expect(configuredApiUrl(root, 'development')).toBeUndefined();
+      const envDir = join(dir, 'env');
+      expect(await configuredApiUrl({ mode: 'production', envDir })).toBeUndefined();
+      expect(await configuredApiUrl({ mode: 'staging', envDir: dir })).toBeUndefined();
+      expect(await configuredApiUrl({ mode: 'staging', envDir })).toBe(
+        'https://cms.example.com/api/v1',
+      );
+      process.env.CONTENT_API_KEY = 'from-the-shell';
+      await writeFile(join(dir, '.env'), 'CONTENT_API_URL=https://other.example.com/v1\n');
+      expect(await configuredApiUrl({ mode: 'production', envDir: dir })).toBe(
+        'https://other.example.com/v1',
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it("astroEnvContext: the CLI's --mode, else the command's mode; vite.envDir against the root", () => {
+    const root = pathToFileURL('/site/');
+    expect(astroEnvContext({ root }, 'build', [])).toEqual({ mode: 'production', envDir: '/site' });
+    expect(astroEnvContext({ root }, 'dev', [])).toEqual({ mode: 'development', envDir: '/site' });
+    expect(
+      astroEnvContext({ root, vite: { envDir: 'env' } }, 'build', [
+        'astro',
+        'build',
+        '--mode',
+        'staging',
+      ]),
+    ).toEqual({ mode: 'staging', envDir: '/site/env' });
+    expect(astroEnvContext({ root }, 'dev', ['--mode=qa']).mode).toBe('qa');
   });
 });

@@ -58,8 +58,11 @@ export function articlesLoader<const C extends string = 'blogs'>(
           toEntry: async (article, id, digest) => {
             // Handed to a thread first, so the main thread validates while it is sanitised.
             const rendering = sanitiser.render(article.html);
-            const data = await ctx.parseData({ id, data: articleData(article, mapping) });
-            const { html, headings } = await rendering;
+            // Both awaited together: a failed render is never left as an unhandled rejection.
+            const [data, { html, headings }] = await Promise.all([
+              ctx.parseData({ id, data: articleData(article, mapping) }),
+              rendering,
+            ]);
             return { id, digest, data, rendered: { html, metadata: { headings } } };
           },
         });

@@ -1,6 +1,7 @@
 import type { ListPage } from '@content-read/core';
 import type { LoaderContext } from 'astro/loaders';
 import { ContentReadLoaderError, type ItemProblem, invalidItem } from '../config/errors.js';
+import { RenderFailure } from '../entries/html/sanitiser-pool.js';
 import type { SyncReport } from './sync-report.js';
 import type { DataEntry, SyncSpec } from './sync-spec.js';
 import type { HeldPageState } from './sync-state.js';
@@ -22,8 +23,8 @@ export interface PageResult<T> {
   items?: T[] | undefined;
 }
 
-/** An entry made of an item, or why it could not be. */
-type Made = { entry: DataEntry } | { problem: ItemProblem };
+/** An entry made of an item, why the item is invalid, or how the loader itself failed on it. */
+type Made = { entry: DataEntry } | { problem: ItemProblem } | { failure: ContentReadLoaderError };
 
 /**
  * Turns each page of the listing into entries as it arrives: checks every item, skips the
@@ -69,7 +70,10 @@ export function pageProcessor<T extends { id: string }>(
           ? Promise.resolve({ entry: earlier })
           : spec.toEntry(item, id, digest).then(
               (entry) => ({ entry }),
-              (error: unknown) => ({ problem: schemaProblem(item.id, error) }),
+              (error: unknown) =>
+                error instanceof RenderFailure
+                  ? { failure: renderFailed(ctx.collection, spec.noun, item.id, error) }
+                  : { problem: schemaProblem(item.id, error) },
             );
       making.push({ id, existing: existing !== undefined, entry });
     }
@@ -78,6 +82,8 @@ export function pageProcessor<T extends { id: string }>(
       if (!outcome) {
         kept.push(id);
         unchanged++;
+      } else if ('failure' in outcome) {
+        throw outcome.failure;
       } else if ('problem' in outcome) {
         skipped += invalid(ctx, spec, outcome.problem);
       } else {
@@ -155,6 +161,15 @@ function invalid<T extends { id: string }>(
   }
   ctx.logger.warn(`${line} Skipped (invalidArticles: 'skip').`);
   return 1;
+}
+
+/** Our rendering failed on an item: the loader's fault, so not reported as the CMS's. */
+function renderFailed(collection: string, noun: string, id: string, error: RenderFailure) {
+  return new ContentReadLoaderError(
+    collection,
+    `Collection "${collection}": the loader failed to render the body of ${noun} ${id} (${error.message}). This is a fault of @content-read/astro-loader, not of the ${noun}: please report it. If it concerns worker threads, set sanitiseWorkers: 0 to sanitise on the main thread.`,
+    error,
+  );
 }
 
 /** Astro's parseData error lists fields as `**field**: message`; name the first. */

@@ -37,9 +37,15 @@ const BATCH = 32;
 /** Batches a thread holds, so it never waits for the main thread between two. */
 const IN_FLIGHT = 2;
 
+/** Our own rendering failed: a fault of the loader, never of the article. */
+export class RenderFailure extends Error {
+  override readonly name = 'RenderFailure';
+}
+
 interface Job {
   html: string;
   done: (result: RenderedHtml) => void;
+  failed: (error: RenderFailure) => void;
 }
 
 interface Thread {
@@ -52,7 +58,15 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
   const sanitise: SanitiseOptions = options.allowClasses
     ? { allowClasses: [...options.allowClasses] }
     : {};
-  const inline = (html: string) => renderArticleHtml(html, sanitise);
+  const inline = (html: string) => {
+    try {
+      return renderArticleHtml(html, sanitise);
+    } catch (error) {
+      throw new RenderFailure(error instanceof Error ? error.message : String(error), {
+        cause: error,
+      });
+    }
+  };
   if (size <= 0)
     return { render: async (html) => inline(html), threaded: 0, close: async () => {} };
 
@@ -67,31 +81,42 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
   // Once a thread has failed (or the pool is closed), everything runs inline.
   let stopped = false;
 
-  const start = (): Thread[] =>
-    Array.from({ length: size }, () => {
-      const thread: Thread = {
-        // Not the main thread's flags: `--import` hooks or `--input-type` are not for this thread.
-        worker: new Worker(workerUrl, { workerData: { options: sanitise }, execArgv: [] }),
-        batches: new Map(),
-      };
-      thread.worker.unref();
-      thread.worker.on(
-        'message',
-        ({ batch, results }: { batch: number; results: RenderedHtml[] }) => {
-          const jobs = thread.batches.get(batch) ?? [];
-          thread.batches.delete(batch);
-          if (thread.batches.size === 0) thread.worker.unref();
-          threaded += jobs.length;
-          for (const [i, job] of jobs.entries()) job.done(results[i] as RenderedHtml);
-          dispatch();
-        },
-      );
-      thread.worker.on('error', (error) => fail(`${error.message}`));
-      thread.worker.on('exit', (code) => {
-        if (!stopped) fail(`it exited with code ${code}`);
-      });
-      return thread;
+  const startThread = (): Thread => {
+    const thread: Thread = {
+      // Not the main thread's flags: `--import` hooks or `--input-type` are not for this thread.
+      worker: new Worker(workerUrl, { workerData: { options: sanitise }, execArgv: [] }),
+      batches: new Map(),
+    };
+    thread.worker.unref();
+    thread.worker.on(
+      'message',
+      ({ batch, results }: { batch: number; results: RenderedHtml[] }) => {
+        const jobs = thread.batches.get(batch) ?? [];
+        thread.batches.delete(batch);
+        if (thread.batches.size === 0) thread.worker.unref();
+        threaded += jobs.length;
+        for (const [i, job] of jobs.entries()) job.done(results[i] as RenderedHtml);
+        dispatch();
+      },
+    );
+    thread.worker.on('error', (error) => fail(`${error.message}`));
+    thread.worker.on('exit', (code) => {
+      if (!stopped) fail(`it exited with code ${code}`);
     });
+    return thread;
+  };
+
+  /** Starts the threads; one that cannot even be made (a synchronous throw) is a failed thread. */
+  const start = (): Thread[] => {
+    const started: Thread[] = [];
+    try {
+      while (started.length < size) started.push(startThread());
+    } catch (error) {
+      threads = started;
+      fail(error instanceof Error ? error.message : String(error));
+    }
+    return started;
+  };
 
   /** A thread failed: finish its work and everything queued inline, stop the others. */
   const fail = (reason: string) => {
@@ -109,7 +134,14 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
     queue.length = 0;
     for (const thread of threads ?? []) thread.batches.clear();
     const ending = (threads ?? []).map((thread) => thread.worker.terminate());
-    for (const job of jobs) job.done(inline(job.html));
+    // Each job is settled on its own: one failing render must not leave the others pending.
+    for (const job of jobs) {
+      try {
+        job.done(inline(job.html));
+      } catch (error) {
+        job.failed(error as RenderFailure);
+      }
+    }
     await Promise.all(ending);
   };
 
@@ -131,13 +163,13 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
       return threaded;
     },
     render(html) {
-      if (stopped || inlineSoFar < inlineBelow) {
+      if (!stopped && inlineSoFar >= inlineBelow) threads ??= start();
+      if (stopped || !threads) {
         inlineSoFar += html.length;
-        return Promise.resolve(inline(html));
+        return new Promise((done) => done(inline(html)));
       }
-      threads ??= start();
-      return new Promise((done) => {
-        queue.push({ html, done });
+      return new Promise((done, failed) => {
+        queue.push({ html, done, failed });
         // Bodies asked for in the same turn go out together.
         if (!flushing) {
           flushing = true;

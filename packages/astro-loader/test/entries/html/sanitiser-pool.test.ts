@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // The pool as published: its worker is a file of dist/ (npm test builds first).
-import { createSanitiser } from '../../../dist/entries/html/sanitiser-pool.js';
+import { createSanitiser, RenderFailure } from '../../../dist/entries/html/sanitiser-pool.js';
 import { renderArticleHtml } from '../../../src/entries/html/render.js';
 import { contentCorpus } from './content-corpus.js';
 
@@ -70,6 +70,43 @@ describe('sanitiser pool', () => {
       expect(warnings[0]).toMatch(/sanitiser thread failed .*main thread.*sanitiseWorkers: 0/);
       await pool.close();
     }
+  });
+
+  it('renders inline, warning once, when a thread cannot even be constructed', async () => {
+    const warnings: string[] = [];
+    const pool = createSanitiser({
+      workers: 2,
+      inlineBelow: 0,
+      // Worker throws synchronously on any scheme but file:.
+      workerUrl: new URL('https://example.invalid/sanitiser-worker.js'),
+      warn: (m) => warnings.push(m),
+    });
+    const results = await Promise.all(corpus.map((html) => pool.render(html)));
+    expect(results).toEqual(corpus.map((html) => renderArticleHtml(html)));
+    expect(pool.threaded).toBe(0);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/sanitiser thread failed \(.*file.*\).*sanitiseWorkers: 0/);
+    await pool.close();
+  });
+
+  it('settles every queued job on close, even when one render throws', async () => {
+    const pool = createSanitiser({ workers: 2, inlineBelow: 0 });
+    // Not a string: rendering it throws (a stand-in for a bug of ours).
+    const bodies = ['<p>a', {} as unknown as string, '<p>b', '<p>c'];
+    const rendering = Promise.allSettled(bodies.map((html) => pool.render(html)));
+    // Closed in the same turn: every job is still queued and is rendered inline by close().
+    await pool.close();
+    const settled = await rendering;
+    expect(settled.map((s) => s.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect((settled[1] as PromiseRejectedResult).reason).toBeInstanceOf(RenderFailure);
+    expect((settled[3] as PromiseFulfilledResult<unknown>).value).toEqual(
+      renderArticleHtml('<p>c'),
+    );
   });
 
   // --input-type is a flag of the main thread only: a thread given it would fail to start.
