@@ -9,6 +9,8 @@ export interface UpstreamAnswer {
   /** The upstream `Link` header, already rewritten to the proxy's path. */
   link?: string;
   retryAfter?: string;
+  /** Upstream's `total_pages` of a listing restricted by `keep` (its own meta says 1). */
+  pages?: number;
   /** The API's error code (e.g. `invalid_parameter`), never its message. */
   code?: string;
 }

@@ -1,10 +1,11 @@
+import { MAX_PER_PAGE } from '@content-read/core';
 import { type Connection, MissingConnectionError } from '../../config/connection.js';
 import type { ProxySettings } from '../options.js';
 import { type Fetcher, ProxyCache, type UpstreamAnswer } from './cache.js';
 import { checkQuery, normalise, type Resource } from './query.js';
 import { ClientRateLimit } from './rate-limit.js';
 import { corsHeaders, errorResponse, listResponse, upstreamFailure } from './responses.js';
-import { fetchUpstream } from './upstream.js';
+import { fetchUpstream, restrictedBody } from './upstream.js';
 
 export type ProxyHandler = (
   request: Request,
@@ -46,8 +47,20 @@ export function createProxyHandler(
   const allowed = settings.blogs ? new Set(settings.blogs) : undefined;
   const isAllowed = (item: Item) =>
     !allowed || allowed.has(String(item.id)) || allowed.has(String(item.slug));
-  /** The restricted `/blogs` listing: every blog the key reads, then only the allowed ones. */
-  const allowedBlogs = () => page('blogs', 'per_page=500', isAllowed);
+  const blogsPage = (n: number) => page('blogs', `page=${n}&per_page=${MAX_PER_PAGE}`, isAllowed);
+  /** The restricted `/blogs` listing: every page of blogs the key reads, only the allowed kept. */
+  async function allowedBlogs(): Promise<UpstreamAnswer> {
+    const first = await blogsPage(1);
+    if (first.status !== 200 || !first.pages) return first;
+    const rest = await Promise.all(
+      Array.from({ length: first.pages - 1 }, (_, i) => blogsPage(i + 2)),
+    );
+    const failed = rest.find((answer) => answer.status !== 200);
+    if (failed) return failed;
+    const items = (answer: UpstreamAnswer) =>
+      (JSON.parse(new TextDecoder().decode(answer.body)) as { data: Item[] }).data;
+    return { status: 200, body: restrictedBody([first, ...rest].flatMap(items)) };
+  }
 
   async function answer(request: Request, client: string | undefined): Promise<Response> {
     const url = new URL(request.url);

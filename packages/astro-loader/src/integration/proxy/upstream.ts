@@ -63,16 +63,23 @@ export async function fetchUpstream(
   if (keep) {
     // The restricted listing is one page of the allowed items: upstream totals would count others.
     const data = json.data.filter((item) => keep(item as { id?: unknown; slug?: unknown }));
-    const meta = { page: 1, per_page: data.length, total: data.length, total_pages: 1 };
-    body = new TextEncoder().encode(JSON.stringify({ ...json, data, meta }));
+    body = restrictedBody(data);
     link = undefined;
   }
+  const pages = Number((json as { meta?: { total_pages?: unknown } }).meta?.total_pages);
   return {
     status: 200,
     body,
+    ...(keep && pages > 1 ? { pages } : {}),
     ...optional('etag', headers.get('etag')),
     ...optional('link', link),
   };
+}
+
+/** A listing of only the allowed items, as one page: upstream totals would count others. */
+export function restrictedBody(data: unknown[]) {
+  const meta = { page: 1, per_page: data.length, total: data.length, total_pages: 1 };
+  return new TextEncoder().encode(JSON.stringify({ data, meta }));
 }
 
 function parseList(text: string): { data: unknown[] } | undefined {

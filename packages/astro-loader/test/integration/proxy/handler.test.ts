@@ -1,3 +1,4 @@
+import { GENERATED_KEYS, generateDataset } from '@content-read/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FULL_KEY, startMock } from '../../../../../test/support/mock-server.js';
 import { MissingConnectionError } from '../../../src/config/connection.js';
@@ -191,5 +192,30 @@ describe('the proxy handler against the real mock server', () => {
 
   it('uses the full-access demo key as well (any valid key works)', async () => {
     expect((await proxy({}, FULL_KEY)('/api/content/blogs')).status).toBe(200);
+  });
+});
+
+describe('the proxy restricted to blogs, with more blogs than one page holds', () => {
+  let server: Awaited<ReturnType<typeof startMock>>;
+  beforeAll(async () => {
+    server = await startMock({ dataset: generateDataset({ blogs: 800, articles: 30 }) });
+  });
+  afterAll(async () => server?.close());
+
+  it('finds an allowed blog on the second page of blogs', async () => {
+    const apiKey = GENERATED_KEYS.full;
+    const second = (await (
+      await fetch(`${server.baseUrl}/blogs?page=2&per_page=500`, {
+        headers: { authorization: `Bearer ${apiKey}` },
+      })
+    ).json()) as { data: { id: string; slug: string }[] };
+    const far = second.data.at(-1);
+    if (!far) throw new Error('the generated dataset has no second page of blogs');
+    const settings = proxySettings({ path: '/api/content', blogs: [far.slug] }, env);
+    const handle = createProxyHandler(settings, async () => ({ baseUrl: server.baseUrl, apiKey }));
+    const get = (path: string) => handle(new Request(`http://site.test${path}`), '127.0.0.1');
+    const blogs = (await (await get('/api/content/blogs')).json()) as { data: { id: string }[] };
+    expect(blogs.data.map((b) => b.id)).toEqual([far.id]);
+    expect((await get(`/api/content/articles?blog=${far.id}`)).status).toBe(200);
   });
 });
