@@ -12,7 +12,7 @@ import { type ServedSite, serveBuild } from './serve.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
-const ownApi = configuredApiUrl(new URL('..', import.meta.url), 'production');
+const ownApi = await configuredApiUrl({ mode: 'production', envDir: root });
 if (ownApi) console.log(`Reading the Content Read API at ${ownApi}`);
 const mock = ownApi ? undefined : await startMockContentApi({}, { info: (m) => console.log(m) });
 

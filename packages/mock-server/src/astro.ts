@@ -1,7 +1,7 @@
-import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readEnvVariables } from '@content-read/core';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
+import { astroEnvContext } from './astro-env.js';
 import { loadDataset } from './data/load-dataset.js';
 import type { Dataset } from './data/schema.js';
 import { demoKeys } from './demo/default-dataset.js';
@@ -94,32 +94,6 @@ export async function configuredApiUrl(where: {
   if (shared[RUNNING]) return undefined;
   const found = await readEnvVariables(['CONTENT_API_URL', 'CONTENT_API_KEY'], where);
   return found.CONTENT_API_KEY ? found.CONTENT_API_URL : undefined;
-}
-
-/**
- * Astro's mode and envDir for this command, as the contentRead() integration takes them: the
- * CLI's `--mode`, else production for build, development for dev; `vite.envDir`, else the root.
- */
-export function astroEnvContext(
-  config: { root: URL; vite?: { envDir?: unknown } },
-  command: string,
-  argv: readonly string[] = process.argv,
-): { mode: string; envDir: string } {
-  const root = fileURLToPath(config.root);
-  const envDir = config.vite?.envDir;
-  return {
-    mode: modeFromArgv(argv) ?? (command === 'dev' ? 'development' : 'production'),
-    envDir: resolve(root, typeof envDir === 'string' ? envDir : '.'),
-  };
-}
-
-function modeFromArgv(argv: readonly string[]): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    if (arg === '--mode') return argv[i + 1];
-    if (arg.startsWith('--mode=')) return arg.slice('--mode='.length);
-  }
-  return undefined;
 }
 
 export function mockContentApi(options: MockContentApiOptions = {}): AstroIntegration {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { restoreApiEnvAfterEach } from '../../../test/support/api-env.js';
-import { astroEnvContext, configuredApiUrl, startMockContentApi } from '../src/astro.js';
+import { configuredApiUrl, startMockContentApi } from '../src/astro.js';
+import { astroEnvContext } from '../src/astro-env.js';
 import { GENERATED_KEYS, generateDataset } from '../src/index.js';
 
 restoreApiEnvAfterEach();
