@@ -108,7 +108,9 @@ describe('hostile HTML in article bodies', () => {
       `hostile HTML, unsanitised control: ${ran.length} of ${corpus.length} payloads ran (${ours.length} of ours), ${requested.length} made requests for scripts, frames or other documents`,
     );
     expect(ours.length).toBeGreaterThanOrEqual(8);
-    expect(ran.length).toBeGreaterThanOrEqual(300);
+    // How many legacy vectors still run depends on the Chromium build: 468-478 of 904 on
+    // @sparticuz/chromium 153, 166 on Debian's Chromium 156. The floor proves detection on both.
+    expect(ran.length).toBeGreaterThanOrEqual(120);
     expect(requested.length).toBeGreaterThanOrEqual(15);
   }, 600_000);
 
