@@ -108,8 +108,9 @@ describe('hostile HTML in article bodies', () => {
       `hostile HTML, unsanitised control: ${ran.length} of ${corpus.length} payloads ran (${ours.length} of ours), ${requested.length} made requests for scripts, frames or other documents`,
     );
     expect(ours.length).toBeGreaterThanOrEqual(8);
-    // How many legacy vectors still run depends on the Chromium build: 468-478 of 904 on
-    // @sparticuz/chromium 153, 166 on Debian's Chromium 156. The floor proves detection on both.
+    // How many payloads get to run varies from run to run (166 to 478 of 904 seen, on both the
+    // registry's and Debian's Chromium; fewer on a busy machine): the floor proves detection
+    // without depending on timing.
     expect(ran.length).toBeGreaterThanOrEqual(120);
     expect(requested.length).toBeGreaterThanOrEqual(15);
   }, 600_000);
