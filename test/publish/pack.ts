@@ -83,6 +83,33 @@ export async function startMockBin(siteDir: string): Promise<Started> {
   };
 }
 
+/** What `npm pack --json` says of one packed workspace. */
+export interface PackedTarball {
+  name: string;
+  filename: string;
+  files: { path: string }[];
+}
+
+/** `npm pack` of the built workspaces `packages` (folder names under packages/) into `tarballs`. */
+export async function packTarballs(
+  tarballs: string,
+  packages: readonly string[],
+): Promise<PackedTarball[]> {
+  await mkdir(tarballs, { recursive: true });
+  const packed = await run(
+    'npm',
+    [
+      'pack',
+      '--json',
+      '--pack-destination',
+      tarballs,
+      ...packages.flatMap((p) => ['-w', `packages/${p}`]),
+    ],
+    repoRoot,
+  );
+  return JSON.parse(packed.output.slice(packed.output.indexOf('['))) as PackedTarball[];
+}
+
 /**
  * A new Astro site in `site` that depends on astro (the workspace's version, from the registry)
  * and the tarballs of our packages (`npm pack` of the built workspace into `tarballs`), installed.
@@ -93,22 +120,7 @@ export async function createPackedSite(
   tarballs: string,
   files: Record<string, string>,
 ): Promise<void> {
-  await mkdir(tarballs, { recursive: true });
-  const packed = await run(
-    'npm',
-    [
-      'pack',
-      '--json',
-      '--pack-destination',
-      tarballs,
-      ...PACKAGES.flatMap((p) => ['-w', `packages/${p}`]),
-    ],
-    repoRoot,
-  );
-  const packedFiles = JSON.parse(packed.output.slice(packed.output.indexOf('['))) as {
-    name: string;
-    filename: string;
-  }[];
+  const packedFiles = await packTarballs(tarballs, PACKAGES);
   const astro = JSON.parse(
     await readFile(join(repoRoot, 'node_modules/astro/package.json'), 'utf8'),
   ) as { version: string };

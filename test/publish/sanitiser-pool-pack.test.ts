@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, expect, test } from 'vitest';
-import { repoRoot, run } from './pack.js';
+import { packTarballs, run } from './pack.js';
 
 let root: string | undefined;
 
@@ -21,25 +21,7 @@ afterAll(async () => {
 test('the installed loader sanitises on its worker threads', { timeout: 300_000 }, async () => {
   root = await mkdtemp(join(tmpdir(), 'content-read-pool-pack-'));
   const tarballs = join(root, 'tarballs');
-  await mkdir(tarballs);
-  const packed = await run(
-    'npm',
-    [
-      'pack',
-      '--json',
-      '--pack-destination',
-      tarballs,
-      '-w',
-      'packages/core',
-      '-w',
-      'packages/astro-loader',
-    ],
-    repoRoot,
-  );
-  const files = JSON.parse(packed.output.slice(packed.output.indexOf('['))) as {
-    filename: string;
-    files: { path: string }[];
-  }[];
+  const files = await packTarballs(tarballs, ['core', 'astro-loader']);
   const loader = files.find((f) => f.filename.includes('astro-loader'));
   expect(loader?.files.map((f) => f.path)).toContain('dist/entries/html/sanitiser-worker.js');
   const app = join(root, 'app');
