@@ -13,6 +13,13 @@ import type { Listing, ListPage } from '../types.js';
 /** What becomes of each page; by default the page itself. */
 export type OnPage<T, P> = (page: ListPage<T>) => P | Promise<P>;
 
+/** What the listing keeps of a page once it is handed on. */
+interface PageOutline {
+  page: number;
+  ids: readonly string[];
+  meta?: ListMeta | undefined;
+}
+
 export interface ListingSource<T> {
   /** Reads the listing once, page by page (page 1 first, the rest as they arrive). */
   read: () => AsyncIterable<ListPage<T>>;
@@ -27,8 +34,13 @@ export async function readListing<T, P>(
 ): Promise<Listing<T, P>> {
   let problem = '';
   for (let attempt = 1; attempt <= source.attempts; attempt++) {
-    const read: Array<{ page: ListPage<T>; result: P }> = [];
-    for await (const page of source.read()) read.push({ page, result: await onPage(page) });
+    // Only what the consistency check needs is kept of each page: its items (bodies included)
+    // can go as soon as onPage has made what it needs of them, not once the whole listing is in.
+    const read: Array<{ page: PageOutline; result: P }> = [];
+    for await (const page of source.read()) {
+      const result = await onPage(page);
+      read.push({ page: { page: page.page, ids: page.ids, meta: page.meta }, result });
+    }
     read.sort((a, b) => a.page.page - b.page.page);
     const pages = read.map((r) => r.page);
     problem = listingInconsistency(pages);
