@@ -39,6 +39,16 @@ export function assignSlugs(
     while (!slug || (authorIds.has(slug) && heading.authorId !== slug))
       slug = ID_PREFIX + slugger.slug(text);
     out[heading.chunk] = `<h${heading.depth} id="${escapeAttribute(slug)}"${heading.attributes}>`;
-    return { depth: heading.depth, slug, text };
+    return { depth: heading.depth, slug: detached(slug), text: detached(text) };
   });
+}
+
+/**
+ * A copy of `text` that shares no memory with the body it was cut from. The parser's texts and
+ * attribute values are substrings, which V8 keeps as views of the whole body: a heading held in
+ * the data store would keep its article's raw body alive as long as the entry (an extra copy
+ * of every body for the whole sync when sanitising inline).
+ */
+function detached(text: string): string {
+  return structuredClone(text);
 }
