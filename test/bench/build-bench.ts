@@ -9,11 +9,20 @@ import type { BenchSite } from './lib/astro.js';
 import { type BenchResult, fmtList, fmtMs, median } from './lib/stats.js';
 import { withSyncSites } from './lib/sync-sites.js';
 
-/** Seconds Astro reports for rendering the pages ("… page(s) built in 14.80s"), or NaN. */
-function renderSeconds(output: string): number {
-  const match = /page\(s\) built in ([\d.]+)(m?s)/.exec(output);
-  if (!match) return Number.NaN;
-  return Number(match[1]) / (match[2] === 'ms' ? 1000 : 1);
+const seconds = (value: string, unit: string) => Number(value) * (unit === 'ms' ? 1 : 1000);
+
+/**
+ * The two phases Astro times in its output: the content sync with type generation ("[types]
+ * Generated 1.52s") and the rendering of the pages ("generating static routes" … "✓ Completed in
+ * 13.1s."), in ms (NaN where Astro printed no such line).
+ */
+function phases(output: string): { syncMs: number; renderMs: number } {
+  const sync = /\[types\] Generated ([\d.]+)(m?s)/.exec(output);
+  const render = /generating static routes[\s\S]*?Completed in ([\d.]+)(m?s)/.exec(output);
+  return {
+    syncMs: sync ? seconds(sync[1] as string, sync[2] as string) : Number.NaN,
+    renderMs: render ? seconds(render[1] as string, render[2] as string) : Number.NaN,
+  };
 }
 
 /** The `<article>` of one built page: the body both sites must show alike. */
@@ -32,7 +41,16 @@ export async function runBuildBench(cfg: BenchConfig, log = console.log): Promis
         cold: { loader: [] as number[], file: [] as number[] },
         warm: { loader: [] as number[], file: [] as number[] },
       };
-      const rendering = { loader: [] as number[], file: [] as number[] };
+      const phase = {
+        cold: {
+          loader: [] as ReturnType<typeof phases>[],
+          file: [] as ReturnType<typeof phases>[],
+        },
+        warm: {
+          loader: [] as ReturnType<typeof phases>[],
+          file: [] as ReturnType<typeof phases>[],
+        },
+      };
       const build = async (side: Side, kind: 'cold' | 'warm') => {
         const site = side === 'loader' ? loaderSite : fileSite;
         if (kind === 'cold') await site.clearStore();
@@ -41,7 +59,7 @@ export async function runBuildBench(cfg: BenchConfig, log = console.log): Promis
         if (pages.length !== n)
           throw new Error(`B8: the ${side} site built ${pages.length} article pages, not ${n}`);
         times[kind][side].push(run.ms);
-        if (kind === 'cold') rendering[side].push(renderSeconds(run.output) * 1000);
+        phase[kind][side].push(phases(run.output));
       };
       for (let round = 1; round <= cfg.runs; round++) {
         // Alternate which side goes first, so drift on a noisy machine hits both alike.
@@ -66,10 +84,10 @@ export async function runBuildBench(cfg: BenchConfig, log = console.log): Promis
       const row = (kind: 'cold' | 'warm'): BenchResult => {
         const t = times[kind];
         const ratio = median(t.loader) / median(t.file);
-        const renderNote =
-          kind === 'cold'
-            ? `; of which rendering pages (Astro's "pages built in") loader ${fmtMs(median(rendering.loader))}, file() ${fmtMs(median(rendering.file))}`
-            : '';
+        const p = phase[kind];
+        const of = (side: Side, key: 'syncMs' | 'renderMs') =>
+          fmtMs(median(p[side].map((x) => x[key])));
+        const renderNote = `; content sync and types (Astro's "[types] Generated") loader ${of('loader', 'syncMs')}, file() ${of('file', 'syncMs')}; rendering the pages loader ${of('loader', 'renderMs')}, file() ${of('file', 'renderMs')}`;
         return {
           id: `B8 ${kind}`,
           what: `${kind} \`astro build\`, a page per article (render(), getEntry(), headings), ${n} articles${kind === 'warm' ? ', nothing changed' : ''}`,

@@ -74,8 +74,7 @@ export async function writeFileSiteData(
   const out = createWriteStream(join(root, 'data/articles.json'));
   out.write('[');
   for (const [i, a] of dataset.articles.entries()) {
-    if (!out.write((i === 0 ? '' : ',') + JSON.stringify(entry(a))))
-      await once(out, 'drain');
+    if (!out.write((i === 0 ? '' : ',') + JSON.stringify(entry(a)))) await once(out, 'drain');
   }
   out.end(']');
   await once(out, 'finish');
