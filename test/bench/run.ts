@@ -21,4 +21,5 @@ registerHooks({
   },
 });
 
-await import('./main.js');
+// `node test/bench/run.ts profile` runs the CPU profile of a cold sync instead.
+await import(process.argv[2] === 'profile' ? './profile-sync.js' : './main.js');
