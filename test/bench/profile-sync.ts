@@ -7,7 +7,7 @@
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readConfig } from './config.js';
+import type { BenchConfig } from './config.js';
 import type { BenchSite } from './lib/astro.js';
 import { withSyncSites } from './lib/sync-sites.js';
 
@@ -55,37 +55,44 @@ async function profiled(site: BenchSite, env: Record<string, string>) {
   return { ms: run.ms, byOwner: await cpuByOwner(dir), dir };
 }
 
-const cfg = readConfig(process.argv.slice(3));
-await withSyncSites(cfg.articles, async ({ loaderSite, fileSite, env }) => {
-  const loader = await profiled(loaderSite, env);
-  const inline = await profiled(loaderSite, {
-    ...env,
-    BENCH_LOADER_OPTIONS: JSON.stringify({ sanitiseWorkers: 0 }),
+/** CPU ms by owner of each side: the loader with its pool, without it, and file(). */
+export interface SyncProfile {
+  pool: Map<string, number>;
+  noPool: Map<string, number>;
+  file: Map<string, number>;
+}
+
+export async function profileColdSync(cfg: BenchConfig, log = console.log): Promise<SyncProfile> {
+  return withSyncSites(cfg.articles, async ({ loaderSite, fileSite, env }) => {
+    const loader = await profiled(loaderSite, env);
+    const inline = await profiled(loaderSite, {
+      ...env,
+      BENCH_LOADER_OPTIONS: JSON.stringify({ sanitiseWorkers: 0 }),
+    });
+    const file = await profiled(fileSite, {});
+    const sides = [loader, inline, file];
+    const owners = [...new Set(sides.flatMap((side) => [...side.byOwner.keys()]))].sort(
+      (a, b) => (inline.byOwner.get(b) ?? 0) - (inline.byOwner.get(a) ?? 0),
+    );
+    const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+    const cell = (x: number) => `${Math.round(x)}`.padStart(8);
+    const row = (label: string, values: number[]) =>
+      log(`${label.padEnd(30)}${values.map(cell).join('')}`);
+    log(`Cold astro sync of ${cfg.articles} articles, CPU ms by owner (main thread):`);
+    log(`${'owner'.padEnd(30)}${['pool', 'no pool', 'file()'].map((h) => h.padStart(8)).join('')}`);
+    for (const owner of owners) {
+      const values = sides.map((side) => side.byOwner.get(owner) ?? 0);
+      if (values.some((v) => v >= 20)) row(owner, values);
+    }
+    row(
+      'total CPU',
+      sides.map((side) => sum(side.byOwner)),
+    );
+    row(
+      'wall time',
+      sides.map((side) => side.ms),
+    );
+    log(`Profiles (open in Chrome DevTools): ${sides.map((side) => side.dir).join(', ')}`);
+    return { pool: loader.byOwner, noPool: inline.byOwner, file: file.byOwner };
   });
-  const file = await profiled(fileSite, {});
-  const sides = [loader, inline, file];
-  const owners = [...new Set(sides.flatMap((side) => [...side.byOwner.keys()]))].sort(
-    (a, b) => (inline.byOwner.get(b) ?? 0) - (inline.byOwner.get(a) ?? 0),
-  );
-  const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
-  const cell = (x: number) => `${Math.round(x)}`.padStart(8);
-  const row = (label: string, values: number[]) =>
-    console.log(`${label.padEnd(30)}${values.map(cell).join('')}`);
-  console.log(`Cold astro sync of ${cfg.articles} articles, CPU ms by owner (main thread):`);
-  console.log(
-    `${'owner'.padEnd(30)}${['pool', 'no pool', 'file()'].map((h) => h.padStart(8)).join('')}`,
-  );
-  for (const owner of owners) {
-    const values = sides.map((side) => side.byOwner.get(owner) ?? 0);
-    if (values.some((v) => v >= 20)) row(owner, values);
-  }
-  row(
-    'total CPU',
-    sides.map((side) => sum(side.byOwner)),
-  );
-  row(
-    'wall time',
-    sides.map((side) => side.ms),
-  );
-  console.log(`Profiles (open in Chrome DevTools): ${sides.map((side) => side.dir).join(', ')}`);
-});
+}

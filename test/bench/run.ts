@@ -22,4 +22,10 @@ registerHooks({
 });
 
 // `node test/bench/run.ts profile` runs the CPU profile of a cold sync instead.
-await import(process.argv[2] === 'profile' ? './profile-sync.js' : './main.js');
+if (process.argv[2] === 'profile') {
+  const [{ profileColdSync }, { readConfig }] = await Promise.all([
+    import('./profile-sync.js'),
+    import('./config.js'),
+  ]);
+  await profileColdSync(readConfig(process.argv.slice(3)));
+} else await import('./main.js');
