@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBenches } from './benches.js';
 import { ALL, readConfig } from './config.js';
-import { profileColdSync } from './profile-sync.js';
+import { profileSync } from './profile-sync.js';
 
 // Every benchmark at a tiny size, so `npm run bench` keeps working. No time is asserted (these
 // machines are noisy); what is asserted is that each benchmark measured what it says: both sides
@@ -46,7 +46,8 @@ describe('benchmarks at CI size', () => {
   it('profiles a cold sync by package: the sanitiser shows without the pool, never in file()', {
     timeout: 300_000,
   }, async () => {
-    const profile = await profileColdSync(readConfig([], { BENCH_ARTICLES: '1000' }), () => {});
+    const cfg = readConfig([], { BENCH_ARTICLES: '1000' });
+    const profile = await profileSync(cfg, { warm: false }, () => {});
     expect(profile.noPool.get('htmlparser2') ?? 0).toBeGreaterThan(0);
     expect(profile.file.get('htmlparser2') ?? 0).toBe(0);
     expect(profile.file.get('astro') ?? 0).toBeGreaterThan(0);

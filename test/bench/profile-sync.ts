@@ -1,5 +1,6 @@
-// `npm run bench:profile`: where a cold `astro sync` spends its CPU, for the loader site and the
-// file() site on the same entries (BENCH_ARTICLES, default 10,000): each sync runs under
+// `npm run bench:profile` (`npm run bench:profile -- warm`: a warm sync, nothing changed): where
+// an `astro sync` spends its CPU, for the loader site and the file() site on the same entries
+// (BENCH_ARTICLES, default 10,000): each sync runs under
 // `node --cpu-prof`, and the samples are summed by package. The sanitiser's threads are not
 // profiled (they do not inherit Node's flags), so the loader is profiled twice: with its pool
 // (the main thread's share) and without it (`sanitiseWorkers: 0`: all of its work). This is the
@@ -48,9 +49,11 @@ async function cpuByOwner(dir: string): Promise<Map<string, number>> {
   return totals;
 }
 
-async function profiled(site: BenchSite, env: Record<string, string>) {
+/** A cold sync profiled, or with `warm` a sync after an unprofiled one (nothing changed). */
+async function profiled(site: BenchSite, env: Record<string, string>, warm: boolean) {
   const dir = await mkdtemp(join(tmpdir(), 'cr-cpu-prof-'));
   await site.clearStore();
+  if (warm) await site.sync(env);
   const run = await site.sync(env, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
   return { ms: run.ms, byOwner: await cpuByOwner(dir), dir };
 }
@@ -62,14 +65,19 @@ export interface SyncProfile {
   file: Map<string, number>;
 }
 
-export async function profileColdSync(cfg: BenchConfig, log = console.log): Promise<SyncProfile> {
+export async function profileSync(
+  cfg: BenchConfig,
+  { warm = false } = {},
+  log = console.log,
+): Promise<SyncProfile> {
   return withSyncSites(cfg.articles, async ({ loaderSite, fileSite, env }) => {
-    const loader = await profiled(loaderSite, env);
-    const inline = await profiled(loaderSite, {
-      ...env,
-      BENCH_LOADER_OPTIONS: JSON.stringify({ sanitiseWorkers: 0 }),
-    });
-    const file = await profiled(fileSite, {});
+    const loader = await profiled(loaderSite, env, warm);
+    const inline = await profiled(
+      loaderSite,
+      { ...env, BENCH_LOADER_OPTIONS: JSON.stringify({ sanitiseWorkers: 0 }) },
+      warm,
+    );
+    const file = await profiled(fileSite, {}, warm);
     const sides = [loader, inline, file];
     const owners = [...new Set(sides.flatMap((side) => [...side.byOwner.keys()]))].sort(
       (a, b) => (inline.byOwner.get(b) ?? 0) - (inline.byOwner.get(a) ?? 0),
@@ -78,7 +86,9 @@ export async function profileColdSync(cfg: BenchConfig, log = console.log): Prom
     const cell = (x: number) => `${Math.round(x)}`.padStart(8);
     const row = (label: string, values: number[]) =>
       log(`${label.padEnd(30)}${values.map(cell).join('')}`);
-    log(`Cold astro sync of ${cfg.articles} articles, CPU ms by owner (main thread):`);
+    log(
+      `${warm ? 'Warm' : 'Cold'} astro sync of ${cfg.articles} articles, CPU ms by owner (main thread):`,
+    );
     log(`${'owner'.padEnd(30)}${['pool', 'no pool', 'file()'].map((h) => h.padStart(8)).join('')}`);
     for (const owner of owners) {
       const values = sides.map((side) => side.byOwner.get(owner) ?? 0);

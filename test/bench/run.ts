@@ -21,11 +21,12 @@ registerHooks({
   },
 });
 
-// `node test/bench/run.ts profile` runs the CPU profile of a cold sync instead.
+// `node test/bench/run.ts profile [warm]` runs the CPU profile of a cold (warm) sync instead.
 if (process.argv[2] === 'profile') {
-  const [{ profileColdSync }, { readConfig }] = await Promise.all([
+  const [{ profileSync }, { readConfig }] = await Promise.all([
     import('./profile-sync.js'),
     import('./config.js'),
   ]);
-  await profileColdSync(readConfig(process.argv.slice(3)));
+  const warm = process.argv[3] === 'warm';
+  await profileSync(readConfig(process.argv.slice(warm ? 4 : 3)), { warm });
 } else await import('./main.js');
