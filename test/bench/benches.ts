@@ -1,3 +1,4 @@
+import { runBuildBench } from './build-bench.js';
 import { runClientBench } from './client-bench.js';
 import type { BenchConfig } from './config.js';
 import { runLatencyBench } from './latency-bench.js';
@@ -23,6 +24,7 @@ export async function runBenches(cfg: BenchConfig, log = console.log): Promise<B
   if (wants('B2')) await step('B2 client', () => runClientBench(cfg, log));
   if (wants('B5')) await step('B5 latency', () => runLatencyBench(cfg, log));
   if (wants('B6')) await step('B6 memory', () => runMemoryBench(cfg, log));
+  if (wants('B8')) await step('B8 astro build', () => runBuildBench(cfg, log));
   if (wants('P1', 'P5')) await step('P1/P5 sanitiser pool', () => runPoolBench(cfg, log));
   if (wants('S1')) await step('S1 scaling chart', () => runScaleBench(cfg, log));
   if (wants('B7')) await step('B7 requests/s', () => runRpsBench(cfg, log));

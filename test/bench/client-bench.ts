@@ -24,7 +24,10 @@ async function viaCore(baseUrl: string): Promise<number> {
   }
 }
 
-/** The floor: page 1 for the page count, then the rest through a pool of CONCURRENCY workers. */
+/**
+ * The floor: page 1 for the page count, then the rest through a pool of CONCURRENCY workers,
+ * keeping every item as list() does.
+ */
 async function viaFloor(baseUrl: string): Promise<number> {
   const agent = new Agent({ connections: CONCURRENCY });
   const headers = { authorization: `Bearer ${KEY}` };
@@ -39,16 +42,16 @@ async function viaFloor(baseUrl: string): Promise<number> {
   };
   try {
     const first = await page(1);
-    let count = first.data.length;
+    const items = [...first.data];
     let next = 2;
     const worker = async () => {
       while (next <= first.meta.total_pages) {
         const { data } = await page(next++);
-        count += data.length;
+        for (const item of data) items.push(item);
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    return count;
+    return items.length;
   } finally {
     await agent.close();
   }
@@ -79,10 +82,11 @@ export async function runClientBench(cfg: BenchConfig, log = console.log): Promi
     return {
       id: 'B2',
       what: `core: fetch and validate ${n} articles (\`client.list('articles')\`, concurrency ${CONCURRENCY}, ${PER_PAGE} per page)`,
-      comparedWith: 'undici `request` + `JSON.parse` of the same pages at the same concurrency',
-      target: '≤ 1.3×',
+      comparedWith:
+        'undici `request` + `JSON.parse` of the same pages at the same concurrency, keeping all items',
+      target: '≤ 1.15×',
       ratio,
-      met: ratio <= 1.3,
+      met: ratio <= 1.15,
       detail: `core ${fmtMs(median(core))} vs floor ${fmtMs(median(floor))} (medians of ${runs} runs; core: ${fmtList(core, fmtMs)}; floor: ${fmtList(floor, fmtMs)})`,
     };
   } finally {

@@ -59,7 +59,7 @@ ${details.join('\n')}
 - CPUs: ${availableParallelism()} (\`nproc\`), ${cpus()[0]?.model ?? 'unknown model'}
 - Memory: ${gib(totalmem())} total, ${gib(freemem())} free at the end of the run
 - Node ${process.version} (${process.platform} ${process.arch})
-- Mock server in a child process; Astro in its own child process per sync; for B7 autocannon in
+- Mock server in a child process; Astro in its own child process per sync or build; for B7 autocannon in
   the parent process and both servers in one child, so load generator and server each get a core.
 
 ## Commands
@@ -68,7 +68,9 @@ ${details.join('\n')}
 npm run bench                                   # everything at the sizes below, writes BENCHMARKS.md
 BENCH_ONLY=B2,B7 npm run bench                  # a subset
 BENCH_ONLY=P1,P5 npm run bench                  # B1 and B5 with the sanitiser pool on and off
+BENCH_ONLY=B8 npm run bench                     # the full astro build, cold and warm
 BENCH_ONLY=S1 BENCH_SCALE_SIZES=1000,10000 npm run bench  # the scaling chart at other sizes
+npm run bench:profile [-- warm]                 # CPU by package of a cold (warm) sync: loader, no pool, file()
 node test/bench/run.ts --articles=1000 --runs=1 # after npm run build; flags or BENCH_* variables
 \`\`\`
 

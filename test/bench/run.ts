@@ -21,4 +21,12 @@ registerHooks({
   },
 });
 
-await import('./main.js');
+// `node test/bench/run.ts profile [warm]` runs the CPU profile of a cold (warm) sync instead.
+if (process.argv[2] === 'profile') {
+  const [{ profileSync }, { readConfig }] = await Promise.all([
+    import('./profile-sync.js'),
+    import('./config.js'),
+  ]);
+  const warm = process.argv[3] === 'warm';
+  await profileSync(readConfig(process.argv.slice(warm ? 4 : 3)), { warm });
+} else await import('./main.js');

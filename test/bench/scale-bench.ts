@@ -16,6 +16,19 @@ interface Point {
   fileMb: number;
 }
 
+/** A size at which `astro sync` failed, for one side or both, and Astro's reason. */
+interface Ceiling {
+  articles: number;
+  reasons: string[];
+}
+
+/** The line of Astro's output that says why a sync failed (e.g. V8's string length limit). */
+function failureOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const line = text.split('\n').find((l) => /RangeError|Cannot create a string|heap/i.test(l));
+  return (line ?? text.split('\n')[0] ?? '').trim().slice(0, 200);
+}
+
 /**
  * "linear" when the cost of each further article (the slope between neighbouring sizes, past the
  * first, which start-up dominates) stays within ±25%; else how much it varies.
@@ -36,36 +49,55 @@ function growth(points: Point[], cost: (p: Point) => number): string {
 
 export async function runScaleBench(cfg: BenchConfig, log = console.log): Promise<BenchResult> {
   const points: Point[] = [];
+  const ceilings: Ceiling[] = [];
   for (const n of cfg.scaleSizes) {
-    const point = await withSyncSites(n, async ({ loaderSite, fileSite, env }) => {
-      const runs = {
-        loader: { ms: [] as number[], kb: [] as number[] },
-        file: { ms: [] as number[], kb: [] as number[] },
-      };
-      const cold = async (site: BenchSite, side: 'loader' | 'file') => {
-        await site.clearStore();
-        const run = await site.sync(side === 'loader' ? env : {});
-        runs[side].ms.push(run.ms);
-        runs[side].kb.push(run.maxRssKb);
-      };
-      for (let round = 1; round <= cfg.runs; round++)
-        for (const side of round % 2 === 1
-          ? (['file', 'loader'] as const)
-          : (['loader', 'file'] as const))
-          await cold(side === 'loader' ? loaderSite : fileSite, side);
-      return {
-        articles: n,
-        loaderMs: median(runs.loader.ms),
-        fileMs: median(runs.file.ms),
-        loaderMb: median(runs.loader.kb) / 1024,
-        fileMb: median(runs.file.kb) / 1024,
-      };
-    });
+    const point = await withSyncSites(
+      n,
+      async ({ loaderSite, fileSite, env }): Promise<Point | Ceiling> => {
+        const runs = {
+          loader: { ms: [] as number[], kb: [] as number[] },
+          file: { ms: [] as number[], kb: [] as number[] },
+        };
+        const failed: string[] = [];
+        const cold = async (site: BenchSite, side: 'loader' | 'file') => {
+          await site.clearStore();
+          try {
+            const run = await site.sync(side === 'loader' ? env : {});
+            runs[side].ms.push(run.ms);
+            runs[side].kb.push(run.maxRssKb);
+          } catch (error) {
+            failed.push(`${side === 'loader' ? 'loader' : 'file()'}: ${failureOf(error)}`);
+          }
+        };
+        for (let round = 1; round <= cfg.runs && failed.length === 0; round++)
+          for (const side of round % 2 === 1
+            ? (['file', 'loader'] as const)
+            : (['loader', 'file'] as const))
+            await cold(side === 'loader' ? loaderSite : fileSite, side);
+        // Both sides have run at least once, so the report says whether the size fails for both.
+        if (failed.length > 0) return { articles: n, reasons: failed };
+        return {
+          articles: n,
+          loaderMs: median(runs.loader.ms),
+          fileMs: median(runs.file.ms),
+          loaderMb: median(runs.loader.kb) / 1024,
+          fileMb: median(runs.file.kb) / 1024,
+        };
+      },
+    );
+    if ('reasons' in point) {
+      ceilings.push(point);
+      log(`  ${n} articles: astro sync failed: ${point.reasons.join('; ')}`);
+      // Larger sizes would fail alike.
+      break;
+    }
     points.push(point);
     log(
       `  ${n} articles: loader ${fmtMs(point.loaderMs)} ${Math.round(point.loaderMb)} MB, file() ${fmtMs(point.fileMs)} ${Math.round(point.fileMb)} MB`,
     );
   }
+  if (points.length === 0)
+    throw new Error(`S1: astro sync failed at every size: ${JSON.stringify(ceilings)}`);
   const series = (pick: (p: Point) => number, loader: boolean) => ({
     name: loader ? 'loader' : 'file()',
     colour: loader ? '#d9480f' : '#1c7ed6',
@@ -95,13 +127,16 @@ export async function runScaleBench(cfg: BenchConfig, log = console.log): Promis
         `${p.articles}: loader ${fmtMs(p.loaderMs)} / ${Math.round(p.loaderMb)} MB, file() ${fmtMs(p.fileMs)} / ${Math.round(p.fileMb)} MB`,
     )
     .join('; ');
+  const ceiling = ceilings
+    .map((c) => ` At ${c.articles} articles astro sync failed (${c.reasons.join('; ')}).`)
+    .join('');
   return {
     id: 'S1',
-    what: `how cold sync time and peak RSS grow (${cfg.scaleSizes.join(', ')} articles; chart ${cfg.chartName})`,
+    what: `how cold sync time and peak RSS grow (${points.map((p) => p.articles).join(', ')} articles; chart ${cfg.chartName})`,
     comparedWith: '`file()` on the same entries, at the largest size',
     target: '≤ 1.15×, growing linearly',
     ratio,
     met: ratio <= 1.15 && growth(points, (p) => p.loaderMs) === 'linear',
-    detail: `${table} (medians of ${cfg.runs} runs). Loader time ${growth(points, (p) => p.loaderMs)}, RSS ${growth(points, (p) => p.loaderMb)}; file() time ${growth(points, (p) => p.fileMs)}, RSS ${growth(points, (p) => p.fileMb)}.`,
+    detail: `${table} (medians of ${cfg.runs} runs). Loader time ${growth(points, (p) => p.loaderMs)}, RSS ${growth(points, (p) => p.loaderMb)}; file() time ${growth(points, (p) => p.fileMs)}, RSS ${growth(points, (p) => p.fileMb)}.${ceiling}`,
   };
 }

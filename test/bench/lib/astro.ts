@@ -1,4 +1,4 @@
-import { readFile, rm } from 'node:fs/promises';
+import { cp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AstroSite } from '../../support/astro-site.js';
@@ -8,7 +8,7 @@ export { repoRoot } from '../../support/astro-site.js';
 const peakRss = fileURLToPath(new URL('./peak-rss.mjs', import.meta.url));
 
 export interface SyncRun {
-  /** Wall time of the whole `astro sync` process, ms. */
+  /** Wall time of the whole `astro sync` or `astro build` process, ms. */
   ms: number;
   /** Peak resident set size of the process, kB. */
   maxRssKb: number;
@@ -24,29 +24,55 @@ export class BenchSite {
     this.site = site;
   }
 
-  static async create(fixture: 'loader-site' | 'file-site' | 'naive-site'): Promise<BenchSite> {
-    return new BenchSite(await AstroSite.copy(new URL(`../fixtures/${fixture}`, import.meta.url)));
+  /**
+   * A copy of the fixture; with `pages`, the page per article of fixtures/pages/<pages> is added
+   * (B8 builds those sites; the sync benchmarks need no pages).
+   */
+  static async create(
+    fixture: 'loader-site' | 'file-site' | 'naive-site',
+    pages?: 'loader' | 'file',
+  ): Promise<BenchSite> {
+    const site = await AstroSite.copy(new URL(`../fixtures/${fixture}`, import.meta.url));
+    if (pages)
+      await cp(fileURLToPath(new URL(`../fixtures/pages/${pages}`, import.meta.url)), site.root, {
+        recursive: true,
+      });
+    return new BenchSite(site);
   }
 
   get root(): string {
     return this.site.root;
   }
 
-  /** Forgets everything synced: the next sync is cold. */
-  clearStore(): Promise<void> {
-    return this.site.clearStore();
+  /** Forgets everything synced and built: the next sync or build is cold. */
+  async clearStore(): Promise<void> {
+    await this.site.clearStore();
+    await rm(join(this.root, 'dist'), { recursive: true, force: true });
   }
 
   /** `astro sync` in a child process on the repository's Node; rejects if it fails. */
-  async sync(env: Record<string, string>, nodeArgs: string[] = []): Promise<SyncRun> {
+  sync(env: Record<string, string>, nodeArgs: string[] = []): Promise<SyncRun> {
+    return this.astro('sync', env, nodeArgs);
+  }
+
+  /** `astro build` in a child process on the repository's Node; rejects if it fails. */
+  build(env: Record<string, string>, nodeArgs: string[] = []): Promise<SyncRun> {
+    return this.astro('build', env, nodeArgs);
+  }
+
+  private async astro(
+    command: 'sync' | 'build',
+    env: Record<string, string>,
+    nodeArgs: string[],
+  ): Promise<SyncRun> {
     const rssFile = join(this.root, `.rss-${Date.now()}`);
     const run = await this.site.run(
-      'sync',
+      command,
       { ...this.site.env(), BENCH_RSS_FILE: rssFile, ...env },
       { nodeArgs: [...nodeArgs, '--import', peakRss] },
     );
     if (run.code !== 0)
-      throw new Error(`astro sync in ${this.root} exited with ${run.code}:\n${run.output}`);
+      throw new Error(`astro ${command} in ${this.root} exited with ${run.code}:\n${run.output}`);
     const maxRssKb = Number(await readFile(rssFile, 'utf8'));
     await rm(rssFile, { force: true });
     return { ms: run.ms, maxRssKb, output: run.output };

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { toEntryId } from '@content-read/astro-loader';
+import { renderArticleHtml, toEntryId } from '@content-read/astro-loader';
 import {
   type ArticleRecord,
   type BlogRecord,
@@ -50,19 +50,31 @@ const articleEntry = (a: ArticleRecord) => ({
   html: a.html,
 });
 
+/** The article as the loader renders it: sanitised body and headings (for B8's pages). */
+const renderedEntry = (a: ArticleRecord) => {
+  const { html, headings } = renderArticleHtml(a.html);
+  return { ...articleEntry(a), html, headings };
+};
+
 /**
  * Writes the same entries the loader would produce (its entry shape, plus the body as `html`) to
  * `<root>/data/{blogs,articles}.json` for the file() site. Streamed: 50,000 articles are ~300 MB.
+ * With `rendered`, the body is the loader's rendering of it and the headings come along, so a
+ * page built from the file is the page the loader's site builds.
  */
-export async function writeFileSiteData(root: string, articles: number): Promise<void> {
+export async function writeFileSiteData(
+  root: string,
+  articles: number,
+  { rendered = false } = {},
+): Promise<void> {
+  const entry = rendered ? renderedEntry : articleEntry;
   const dataset = generateDataset(datasetOptions(articles));
   await mkdir(join(root, 'data'), { recursive: true });
   await writeFile(join(root, 'data/blogs.json'), JSON.stringify(dataset.blogs.map(blogEntry)));
   const out = createWriteStream(join(root, 'data/articles.json'));
   out.write('[');
   for (const [i, a] of dataset.articles.entries()) {
-    if (!out.write((i === 0 ? '' : ',') + JSON.stringify(articleEntry(a))))
-      await once(out, 'drain');
+    if (!out.write((i === 0 ? '' : ',') + JSON.stringify(entry(a)))) await once(out, 'drain');
   }
   out.end(']');
   await once(out, 'finish');
