@@ -17,7 +17,7 @@ export interface BenchConfig {
   rpsSeconds: number;
   /** Connections for B7 (BENCH_RPS_CONNECTIONS, default 10). */
   rpsConnections: number;
-  /** Sizes of the scaling chart, S1 (BENCH_SCALE_SIZES, default 1000,10000,50000,100000). */
+  /** Sizes of the scaling chart, S1 (BENCH_SCALE_SIZES, default 1000,10000,25000,50000,75000,100000). */
   scaleSizes: number[];
   /** Where S1 writes its chart (BENCH_CHART, default BENCHMARKS-scaling.svg in the repository). */
   chartFile: string;
@@ -58,14 +58,16 @@ export function readConfig(
     latencyMs: num('BENCH_LATENCY_MS', 50),
     rpsSeconds: num('BENCH_RPS_SECONDS', 10),
     rpsConnections: num('BENCH_RPS_CONNECTIONS', 10),
-    scaleSizes: (values.BENCH_SCALE_SIZES || '1000,10000,50000,100000').split(',').map((raw) => {
-      const n = Number(raw.trim().replaceAll('_', ''));
-      if (!Number.isInteger(n) || n <= 0)
-        throw new Error(
-          `BENCH_SCALE_SIZES=${values.BENCH_SCALE_SIZES}: expected sizes like 1000,10000`,
-        );
-      return n;
-    }),
+    scaleSizes: (values.BENCH_SCALE_SIZES || '1000,10000,25000,50000,75000,100000')
+      .split(',')
+      .map((raw) => {
+        const n = Number(raw.trim().replaceAll('_', ''));
+        if (!Number.isInteger(n) || n <= 0)
+          throw new Error(
+            `BENCH_SCALE_SIZES=${values.BENCH_SCALE_SIZES}: expected sizes like 1000,10000`,
+          );
+        return n;
+      }),
     chartFile: values.BENCH_CHART || join(repoRoot, CHART_NAME),
     chartName: values.BENCH_CHART ? basename(values.BENCH_CHART) : CHART_NAME,
     only: (values.BENCH_ONLY ?? ALL.join(','))

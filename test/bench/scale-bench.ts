@@ -1,5 +1,5 @@
 // How cost grows: cold `astro sync` time and peak RSS at several sizes (BENCH_SCALE_SIZES,
-// default 1k, 10k, 50k, 100k), the loader against file() alternating, drawn as an SVG chart
+// default 1k, 10k, 25k, 50k, 75k, 100k), the loader against file() alternating, drawn as an SVG chart
 // (BENCH_CHART, default BENCHMARKS-scaling.svg beside BENCHMARKS.md).
 import { writeFile } from 'node:fs/promises';
 import type { BenchConfig } from './config.js';
