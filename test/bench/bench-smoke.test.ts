@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runBenches } from './benches.js';
 import { ALL, readConfig } from './config.js';
 import { profileSync } from './profile-sync.js';
+import { countStoreSaves } from './store-saves.js';
 
 // Every benchmark at a tiny size, so `npm run bench` keeps working. No time is asserted (these
 // machines are noisy); what is asserted is that each benchmark measured what it says: both sides
@@ -51,6 +52,19 @@ describe('benchmarks at CI size', () => {
     expect(profile.noPool.get('htmlparser2') ?? 0).toBeGreaterThan(0);
     expect(profile.file.get('htmlparser2') ?? 0).toBe(0);
     expect(profile.file.get('astro') ?? 0).toBeGreaterThan(0);
+  });
+
+  it('counts Astro store saves per sync: one each, cold, warm and after edits', {
+    timeout: 300_000,
+  }, async () => {
+    const lines: string[] = [];
+    const cfg = readConfig([], { BENCH_ARTICLES: '150', BENCH_CHANGED: '5' });
+    await countStoreSaves(cfg, 1, (line) => lines.push(line));
+    expect(lines.map((l) => l.replace(/:.*, (\d+) store saves.*/, ': $1'))).toEqual([
+      'cold: 1',
+      'warm 1: 1',
+      '5 changed 1: 1',
+    ]);
   });
 
   it('reads sizes from flags and refuses nonsense', () => {

@@ -71,6 +71,7 @@ BENCH_ONLY=P1,P5 npm run bench                  # B1 and B5 with the sanitiser p
 BENCH_ONLY=B8 npm run bench                     # the full astro build, cold and warm
 BENCH_ONLY=S1 BENCH_SCALE_SIZES=1000,10000 npm run bench  # the scaling chart at other sizes
 npm run bench:profile [-- warm]                 # CPU by package of a cold (warm) sync: loader, no pool, file()
+node test/bench/run.ts store-saves 2            # Astro store saves per warm sync (BENCH_LATENCY_MS to slow the API)
 node test/bench/run.ts --articles=1000 --runs=1 # after npm run build; flags or BENCH_* variables
 \`\`\`
 

@@ -21,12 +21,18 @@ registerHooks({
   },
 });
 
-// `node test/bench/run.ts profile [warm]` runs the CPU profile of a cold (warm) sync instead.
-if (process.argv[2] === 'profile') {
-  const [{ profileSync }, { readConfig }] = await Promise.all([
-    import('./profile-sync.js'),
-    import('./config.js'),
-  ]);
-  const warm = process.argv[3] === 'warm';
-  await profileSync(readConfig(process.argv.slice(warm ? 4 : 3)), { warm });
+// `node test/bench/run.ts profile [warm]`: the CPU profile of a cold (warm) sync;
+// `node test/bench/run.ts store-saves [rounds]`: Astro's store saves per warm sync;
+// else the benchmarks.
+const [tool, arg] = process.argv.slice(2);
+if (tool === 'profile' || tool === 'store-saves') {
+  const { readConfig } = await import('./config.js');
+  if (tool === 'profile') {
+    const { profileSync } = await import('./profile-sync.js');
+    const warm = arg === 'warm';
+    await profileSync(readConfig(process.argv.slice(warm ? 4 : 3)), { warm });
+  } else {
+    const { countStoreSaves } = await import('./store-saves.js');
+    await countStoreSaves(readConfig([]), Number(arg ?? 2));
+  }
 } else await import('./main.js');

@@ -27,8 +27,14 @@ export class HeldItems<T> {
     this.meta.set(HeldItems.PREFIX + pageKey, JSON.stringify(items));
   }
 
-  /** Drops the copies of pages the listing no longer has. */
+  /**
+   * Drops the copies of pages the listing no longer has. Only copies that exist: Astro marks its
+   * store changed on any delete, even of a missing key, and would then save it all again.
+   */
   keepOnly(pageKeys: ReadonlySet<string>, previous: Iterable<string>): void {
-    for (const key of previous) if (!pageKeys.has(key)) this.meta.delete(HeldItems.PREFIX + key);
+    for (const page of previous) {
+      const key = HeldItems.PREFIX + page;
+      if (!pageKeys.has(page) && this.meta.has(key)) this.meta.delete(key);
+    }
   }
 }

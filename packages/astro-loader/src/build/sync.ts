@@ -8,7 +8,13 @@ import { HeldItems } from './held-items.js';
 import { pageProcessor } from './page-entries.js';
 import { SyncReport } from './sync-report.js';
 import type { DataEntry, SyncSpec } from './sync-spec.js';
-import { type HeldPageState, readState, usablePages, writeState } from './sync-state.js';
+import {
+  deferStoreSave,
+  type HeldPageState,
+  readState,
+  usablePages,
+  writeState,
+} from './sync-state.js';
 
 /**
  * One incremental sync: conditional listing with the ETags of the last sync, only new or
@@ -57,6 +63,7 @@ export async function syncCollection<T extends { id: string }>(
     ...(spec.options.retry ? { retry: spec.options.retry } : {}),
     ...(spec.options.timeouts ? { timeouts: spec.options.timeouts } : {}),
   });
+  const stopDeferringSave = deferStoreSave(meta);
   try {
     // Each page is rendered as it arrives, overlapping the network with the rendering.
     const processPage = pageProcessor(ctx, spec, version, held, report);
@@ -103,6 +110,7 @@ export async function syncCollection<T extends { id: string }>(
     }
     throw failure;
   } finally {
+    stopDeferringSave();
     await client.close();
   }
 }
