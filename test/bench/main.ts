@@ -15,7 +15,8 @@ for (const r of results)
   console.log(
     `${r.id}  ${r.ratio.toFixed(2)}×  target ${r.target}  ${r.met ? 'met' : 'NOT MET'}  ${r.detail}`,
   );
-const report = renderReport(results, cfg, (performance.now() - started) / 1000);
+const seconds = measured.length > 0 ? (performance.now() - started) / 1000 : undefined;
+const report = renderReport(results, cfg, seconds);
 const out = process.env.BENCH_REPORT ?? join(repoRoot, 'BENCHMARKS.md');
 await writeFile(out, report);
 console.log(`Wrote ${out}`);

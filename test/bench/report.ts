@@ -26,7 +26,11 @@ export async function mergeWithPrevious(results: BenchResult[]): Promise<BenchRe
 }
 
 /** BENCHMARKS.md: the table, the machine, the commands, and the hand-written analysis. */
-export function renderReport(results: BenchResult[], cfg: BenchConfig, seconds: number): string {
+export function renderReport(
+  results: BenchResult[],
+  cfg: BenchConfig,
+  seconds: number | undefined,
+): string {
   const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
   const rows = results.map(
     (r) =>
@@ -42,7 +46,7 @@ export function renderReport(results: BenchResult[], cfg: BenchConfig, seconds: 
   const analysis = existsSync(analysisFile) ? readFileSync(analysisFile, 'utf8').trim() : '';
   return `# Benchmarks
 
-Written by \`npm run bench\` (test/bench/run.ts) on ${new Date().toISOString().slice(0, 10)}; the last run took ${Math.round(seconds / 60)} min
+Written by \`npm run bench\` (test/bench/run.ts) on ${new Date().toISOString().slice(0, 10)}; ${seconds === undefined ? 'rendered again from the stored results, nothing measured' : `the last run took ${Math.round(seconds / 60)} min`}
 (rows not measured by it are kept from earlier runs; each row below says when it was measured).
 Every figure is a ratio of medians of runs of both sides taken alternately in the same invocation.
 
@@ -67,6 +71,7 @@ ${details.join('\n')}
 \`\`\`sh
 npm run bench                                   # everything at the sizes below, writes BENCHMARKS.md
 BENCH_ONLY=B2,B7 npm run bench                  # a subset
+BENCH_ONLY=none npm run bench                   # this file again from the stored results
 BENCH_ONLY=P1,P5 npm run bench                  # B1 and B5 with the sanitiser pool on and off
 BENCH_ONLY=B8 npm run bench                     # the full astro build, cold and warm
 BENCH_ONLY=S1 BENCH_SCALE_SIZES=1000,10000 npm run bench  # the scaling chart at other sizes
