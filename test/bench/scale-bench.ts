@@ -22,10 +22,17 @@ interface Ceiling {
   reasons: string[];
 }
 
-/** The line of Astro's output that says why a sync failed (e.g. V8's string length limit). */
+/**
+ * The line of Astro's output that says why a sync failed: past about 512 MB, V8 cannot hold the
+ * store as the one string Astro serialises it to, nor file() read its JSON file as one.
+ */
 function failureOf(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  const line = text.split('\n').find((l) => /RangeError|Cannot create a string|heap/i.test(l));
+  const line = text
+    .split('\n')
+    .find((l) =>
+      /Invalid string length|Cannot create a string|Error reading data|heap out of memory/i.test(l),
+    );
   return (line ?? text.split('\n')[0] ?? '').trim().slice(0, 200);
 }
 

@@ -73,6 +73,11 @@ export class BenchSite {
     );
     if (run.code !== 0)
       throw new Error(`astro ${command} in ${this.root} exited with ${run.code}:\n${run.output}`);
+    // Astro's file() logs a file it cannot read (e.g. past V8's string limit) and syncs nothing,
+    // exiting 0: a baseline that did no work must not pass for a fast one.
+    const logged = run.output.split('\n').find((line) => line.includes('[ERROR]'));
+    if (logged)
+      throw new Error(`astro ${command} in ${this.root} logged an error: ${logged}\n${run.output}`);
     const maxRssKb = Number(await readFile(rssFile, 'utf8'));
     await rm(rssFile, { force: true });
     return { ms: run.ms, maxRssKb, output: run.output };
