@@ -42,6 +42,9 @@ describe('benchmarks at CI size', () => {
     expect(svg.match(/<polyline /g)).toHaveLength(4);
     expect(svg.match(/<circle /g)).toHaveLength(16);
     expect(svg).toContain('peak RSS');
+    expect(svg).toMatch(
+      /^<svg [^>]*>\n<title>Cold astro sync: wall time; Cold astro sync: peak RSS, by articles/,
+    );
   });
 
   it('profiles a cold sync by package: the sanitiser shows without the pool, never in file()', {

@@ -69,10 +69,15 @@ function panel(p: Panel, offsetX: number, xLabel: string): string {
   return out.join('\n');
 }
 
-/** Panels side by side, sharing the x axis label: a standalone SVG, no script, no fonts. */
+/**
+ * Panels side by side, sharing the x axis label: a standalone SVG, no script, no fonts. Its
+ * `<title>` (what screen readers announce) names the panels.
+ */
 export function lineChartSvg(panels: Panel[], xLabel: string): string {
   const width = W * panels.length;
+  const title = `${panels.map((p) => p.title).join('; ')}, by ${xLabel}`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${H}" viewBox="0 0 ${width} ${H}" font-family="sans-serif" font-size="11">
+<title>${esc(title)}</title>
 <rect width="${width}" height="${H}" fill="#fff"/>
 ${panels.map((p, i) => panel(p, i * W, xLabel)).join('\n')}
 </svg>
