@@ -59,7 +59,9 @@ async function viaFloor(baseUrl: string): Promise<number> {
 
 export async function runClientBench(cfg: BenchConfig, log = console.log): Promise<BenchResult> {
   const n = cfg.articles;
-  const runs = Math.max(5, cfg.runs);
+  // A side takes ~150 ms and its samples spread by a third on 2 cores: many runs, so the medians
+  // hold still.
+  const runs = Math.max(21, cfg.runs);
   const server = await ServerProcess.start({ dataset: datasetOptions(n) });
   try {
     // One untimed run of each warms the JIT and the server's page cache.

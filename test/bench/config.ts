@@ -7,7 +7,7 @@ export interface BenchConfig {
   articles: number;
   /** Articles for B6 (BENCH_MEMORY_ARTICLES, default 50,000). */
   memoryArticles: number;
-  /** Runs of each side; figures are medians (BENCH_RUNS, default 3; B2 does at least 5). */
+  /** Runs of each side; figures are medians (BENCH_RUNS, default 3; B2 does at least 21). */
   runs: number;
   /** Articles changed for B4 (BENCH_CHANGED, default 100). */
   changed: number;
