@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBenches } from './benches.js';
 import { ALL, readConfig } from './config.js';
+import { inRoundOrder } from './lib/stats.js';
 import { profileSync } from './profile-sync.js';
 import { countStoreSaves } from './store-saves.js';
 
@@ -68,6 +69,16 @@ describe('benchmarks at CI size', () => {
       'warm 1: 1',
       '5 changed 1: 1',
     ]);
+  });
+
+  it('starts each round one step later, so every side takes every place in turn', () => {
+    expect([1, 2, 3, 4].map((round) => inRoundOrder(['a', 'b', 'c'], round).join(''))).toEqual([
+      'abc',
+      'bca',
+      'cab',
+      'abc',
+    ]);
+    expect(inRoundOrder(['file', 'loader'], 2)).toEqual(['loader', 'file']);
   });
 
   it('reads sizes from flags and refuses nonsense', () => {

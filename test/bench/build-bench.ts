@@ -6,7 +6,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BenchConfig } from './config.js';
 import type { BenchSite } from './lib/astro.js';
-import { type BenchResult, fmtList, fmtMs, median } from './lib/stats.js';
+import { type BenchResult, fmtList, fmtMs, inRoundOrder, median } from './lib/stats.js';
 import { withSyncSites } from './lib/sync-sites.js';
 
 const seconds = (value: string, unit: string) => Number(value) * (unit === 'ms' ? 1 : 1000);
@@ -62,8 +62,7 @@ export async function runBuildBench(cfg: BenchConfig, log = console.log): Promis
         phase[kind][side].push(phases(run.output));
       };
       for (let round = 1; round <= cfg.runs; round++) {
-        // Alternate which side goes first, so drift on a noisy machine hits both alike.
-        const sides: Side[] = round % 2 === 1 ? ['file', 'loader'] : ['loader', 'file'];
+        const sides = inRoundOrder<Side>(['file', 'loader'], round);
         for (const side of sides) await build(side, 'cold');
         for (const side of sides) await build(side, 'warm');
         log(

@@ -5,7 +5,7 @@ import { Agent, request } from 'undici';
 import type { BenchConfig } from './config.js';
 import { datasetOptions, KEY } from './lib/dataset.js';
 import { ServerProcess } from './lib/server.js';
-import { type BenchResult, fmtList, fmtMs, median } from './lib/stats.js';
+import { type BenchResult, fmtList, fmtMs, inRoundOrder, median } from './lib/stats.js';
 
 const CONCURRENCY = 6; // core's default
 const PER_PAGE = 100; // core's default
@@ -72,8 +72,7 @@ export async function runClientBench(cfg: BenchConfig, log = console.log): Promi
     const core: number[] = [];
     const floor: number[] = [];
     for (let round = 0; round < runs; round++) {
-      const order = round % 2 === 0 ? [viaCore, viaFloor] : [viaFloor, viaCore];
-      for (const side of order) {
+      for (const side of inRoundOrder([viaCore, viaFloor], round + 1)) {
         const started = performance.now();
         await side(server.baseUrl);
         (side === viaCore ? core : floor).push(performance.now() - started);

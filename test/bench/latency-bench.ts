@@ -5,7 +5,7 @@ import type { BenchConfig } from './config.js';
 import { BenchSite } from './lib/astro.js';
 import { datasetOptions, KEY } from './lib/dataset.js';
 import { ServerProcess } from './lib/server.js';
-import { type BenchResult, fmtList, fmtMs, median } from './lib/stats.js';
+import { type BenchResult, fmtList, fmtMs, inRoundOrder, median } from './lib/stats.js';
 
 export async function runLatencyBench(cfg: BenchConfig, log = console.log): Promise<BenchResult> {
   const n = cfg.articles;
@@ -23,8 +23,7 @@ export async function runLatencyBench(cfg: BenchConfig, log = console.log): Prom
     });
     const times = { latency: [] as number[], none: [] as number[], naive: [] as number[] };
     const cold = (site: BenchSite, server: ServerProcess, into: number[]) => async () => {
-      await site.clearStore();
-      into.push((await site.sync(env(server))).ms);
+      into.push((await site.syncCold(env(server))).ms);
     };
     const steps = [
       cold(loaderSite, slow, times.latency),
@@ -32,8 +31,7 @@ export async function runLatencyBench(cfg: BenchConfig, log = console.log): Prom
       cold(naiveSite, slow, times.naive),
     ];
     for (let round = 1; round <= cfg.runs; round++) {
-      // Each round starts one step later, so drift on a noisy machine hits every side alike.
-      for (let i = 0; i < steps.length; i++) await steps[(i + round - 1) % steps.length]?.();
+      for (const step of inRoundOrder(steps, round)) await step();
       log(
         `  round ${round}: loader ${fmtMs(times.latency.at(-1) ?? 0)} at ${cfg.latencyMs} ms, ${fmtMs(times.none.at(-1) ?? 0)} at 0 ms; naive ${fmtMs(times.naive.at(-1) ?? 0)}`,
       );

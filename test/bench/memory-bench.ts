@@ -2,7 +2,7 @@
 // against Astro's file() loader on the same entries.
 import type { BenchConfig } from './config.js';
 import type { BenchSite } from './lib/astro.js';
-import { type BenchResult, fmtList, fmtMs, median } from './lib/stats.js';
+import { type BenchResult, fmtList, fmtMs, inRoundOrder, median } from './lib/stats.js';
 import { withSyncSites } from './lib/sync-sites.js';
 
 const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
@@ -14,15 +14,12 @@ export async function runMemoryBench(cfg: BenchConfig, log = console.log): Promi
     const file: number[] = [];
     const times: { loader: number[]; file: number[] } = { loader: [], file: [] };
     const cold = async (site: BenchSite, side: 'loader' | 'file') => {
-      await site.clearStore();
-      const run = await site.sync(side === 'loader' ? env : {});
+      const run = await site.syncCold(side === 'loader' ? env : {});
       (side === 'loader' ? loader : file).push(run.maxRssKb);
       times[side].push(run.ms);
     };
     for (let round = 1; round <= cfg.runs; round++) {
-      for (const side of round % 2 === 1
-        ? (['file', 'loader'] as const)
-        : (['loader', 'file'] as const))
+      for (const side of inRoundOrder(['file', 'loader'] as const, round))
         await cold(side === 'loader' ? loaderSite : fileSite, side);
       log(`  round ${round}: loader ${mb(loader.at(-1) ?? 0)}, file() ${mb(file.at(-1) ?? 0)}`);
     }

@@ -5,7 +5,7 @@ import type { BenchConfig } from './config.js';
 import { BenchSite } from './lib/astro.js';
 import { datasetOptions, KEY, writeFileSiteData } from './lib/dataset.js';
 import { ServerProcess } from './lib/server.js';
-import { type BenchResult, fmtList, fmtMs, median } from './lib/stats.js';
+import { type BenchResult, fmtList, fmtMs, inRoundOrder, median } from './lib/stats.js';
 
 const POOL_OFF = JSON.stringify({ sanitiseWorkers: 0 });
 
@@ -27,8 +27,7 @@ export async function runPoolBench(cfg: BenchConfig, log = console.log): Promise
     });
     const times: Record<string, number[]> = {};
     const cold = (name: string, site: BenchSite, e: Record<string, string>) => async () => {
-      await site.clearStore();
-      const run = await site.sync(e);
+      const run = await site.syncCold(e);
       const synced = run.output.includes(`articles: synced ${n} entries`);
       if (site === loaderSite && (!synced || run.output.includes('sanitiser thread failed')))
         throw new Error(
@@ -44,8 +43,7 @@ export async function runPoolBench(cfg: BenchConfig, log = console.log): Promise
       cold(`pool off, ${cfg.latencyMs} ms`, loaderSite, env(slow, false)),
     ];
     for (let round = 1; round <= cfg.runs; round++) {
-      // Each round starts one step later, so drift on a noisy machine hits every side alike.
-      for (let i = 0; i < steps.length; i++) await steps[(i + round - 1) % steps.length]?.();
+      for (const step of inRoundOrder(steps, round)) await step();
       log(
         `  round ${round}: ${Object.entries(times)
           .map(([k, v]) => `${k} ${fmtMs(v.at(-1) ?? 0)}`)

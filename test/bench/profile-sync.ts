@@ -1,7 +1,7 @@
 // `npm run bench:profile` (`npm run bench:profile -- warm`: a warm sync, nothing changed): where
 // an `astro sync` spends its CPU, for the loader site and the file() site on the same entries
-// (BENCH_ARTICLES, default 10,000): each sync runs under
-// `node --cpu-prof`, and the samples are summed by package. The sanitiser's threads are not
+// (BENCH_ARTICLES, default 10,000): each sync runs under `node --cpu-prof`, and the samples are
+// summed by package. The sanitiser's threads are not
 // profiled (they do not inherit Node's flags), so the loader is profiled twice: with its pool
 // (the main thread's share) and without it (`sanitiseWorkers: 0`: all of its work). This is the
 // profile BENCHMARKS.md's analysis quotes.
@@ -9,7 +9,7 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BenchConfig } from './config.js';
-import type { BenchSite } from './lib/astro.js';
+import type { BenchSite, SyncRun } from './lib/astro.js';
 import { withSyncSites } from './lib/sync-sites.js';
 
 interface ProfileNode {
@@ -52,9 +52,12 @@ async function cpuByOwner(dir: string): Promise<Map<string, number>> {
 /** A cold sync profiled, or with `warm` a sync after an unprofiled one (nothing changed). */
 async function profiled(site: BenchSite, env: Record<string, string>, warm: boolean) {
   const dir = await mkdtemp(join(tmpdir(), 'cr-cpu-prof-'));
-  await site.clearStore();
-  if (warm) await site.sync(env);
-  const run = await site.sync(env, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+  const profile = ['--cpu-prof', `--cpu-prof-dir=${dir}`];
+  let run: SyncRun;
+  if (warm) {
+    await site.syncCold(env);
+    run = await site.sync(env, profile);
+  } else run = await site.syncCold(env, profile);
   return { ms: run.ms, byOwner: await cpuByOwner(dir), dir };
 }
 

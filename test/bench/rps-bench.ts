@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 import type { BenchConfig } from './config.js';
 import { datasetOptions, KEY } from './lib/dataset.js';
 import { ServerProcess } from './lib/server.js';
-import { type BenchResult, fmtList, median } from './lib/stats.js';
+import { type BenchResult, fmtList, inRoundOrder, median } from './lib/stats.js';
 
 const PATH = '/api/v1/articles?per_page=100';
 
@@ -32,12 +32,9 @@ export async function runRpsBench(cfg: BenchConfig, log = console.log): Promise<
     const mockRps: number[] = [];
     const bareRps: number[] = [];
     for (let round = 0; round < cfg.runs; round++) {
-      if (round % 2 === 0) {
-        bareRps.push(await measure(bare.port, cfg));
-        mockRps.push(await measure(server.port, cfg));
-      } else {
-        mockRps.push(await measure(server.port, cfg));
-        bareRps.push(await measure(bare.port, cfg));
+      for (const side of inRoundOrder(['bare', 'mock'] as const, round + 1)) {
+        if (side === 'bare') bareRps.push(await measure(bare.port, cfg));
+        else mockRps.push(await measure(server.port, cfg));
       }
       log(
         `  round ${round + 1}: mock ${Math.round(mockRps.at(-1) ?? 0)} req/s, bare ${Math.round(bareRps.at(-1) ?? 0)} req/s`,

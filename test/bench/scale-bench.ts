@@ -4,7 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { BenchConfig } from './config.js';
 import type { BenchSite } from './lib/astro.js';
-import { type BenchResult, fmtMs, median } from './lib/stats.js';
+import { type BenchResult, fmtMs, inRoundOrder, median } from './lib/stats.js';
 import { lineChartSvg } from './lib/svg-chart.js';
 import { withSyncSites } from './lib/sync-sites.js';
 
@@ -67,9 +67,8 @@ export async function runScaleBench(cfg: BenchConfig, log = console.log): Promis
         };
         const failed: string[] = [];
         const cold = async (site: BenchSite, side: 'loader' | 'file') => {
-          await site.clearStore();
           try {
-            const run = await site.sync(side === 'loader' ? env : {});
+            const run = await site.syncCold(side === 'loader' ? env : {});
             runs[side].ms.push(run.ms);
             runs[side].kb.push(run.maxRssKb);
           } catch (error) {
@@ -77,9 +76,7 @@ export async function runScaleBench(cfg: BenchConfig, log = console.log): Promis
           }
         };
         for (let round = 1; round <= cfg.runs && failed.length === 0; round++)
-          for (const side of round % 2 === 1
-            ? (['file', 'loader'] as const)
-            : (['loader', 'file'] as const))
+          for (const side of inRoundOrder(['file', 'loader'] as const, round))
             await cold(side === 'loader' ? loaderSite : fileSite, side);
         // Both sides have run at least once, so the report says whether the size fails for both.
         if (failed.length > 0) return { articles: n, reasons: failed };

@@ -20,7 +20,7 @@ export async function countStoreSaves(cfg: BenchConfig, rounds: number, log = co
       const saves = /\[store-saves\] (\d+)/.exec(run.output)?.[1] ?? '?';
       log(`${label}: ${Math.round(run.ms)} ms, ${saves} store saves | ${summary.trim()}`);
     };
-    await loaderSite.clearStore();
+    await loaderSite.clearStore(); // the first sync below is cold
     await sync('cold');
     if (process.env.BENCH_LATENCY_MS) await server.setFaults({ latencyMs: cfg.latencyMs });
     for (let round = 1; round <= rounds; round++) {

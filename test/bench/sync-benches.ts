@@ -2,7 +2,7 @@
 // and B4 (warm, some changed, vs B3's warm sync): one site of each kind, and per round a cold sync
 // of each, a warm sync of each, and a loader sync after edits.
 import type { BenchConfig } from './config.js';
-import { type BenchResult, fmtList, fmtMs, median } from './lib/stats.js';
+import { type BenchResult, fmtList, fmtMs, inRoundOrder, median } from './lib/stats.js';
 import { withSyncSites } from './lib/sync-sites.js';
 
 /** The loader's summary line for a collection, e.g. "synced 10000 entries (0 new, 100 updated, …". */
@@ -22,19 +22,15 @@ export async function runSyncBenches(cfg: BenchConfig, log = console.log): Promi
     let articleBodies = 0;
     for (let round = 1; round <= cfg.runs; round++) {
       const coldLoader = async () => {
-        await loaderSite.clearStore();
-        const run = await loaderSite.sync(env);
+        const run = await loaderSite.syncCold(env);
         if (!summary(run.output, 'articles').includes(`synced ${n} entries`))
           problems.push(`cold sync ${round}: ${summary(run.output, 'articles') || 'no summary'}`);
         cold.push(run.ms);
       };
       const coldFile = async () => {
-        await fileSite.clearStore();
-        fileCold.push((await fileSite.sync({})).ms);
+        fileCold.push((await fileSite.syncCold({})).ms);
       };
-      // Alternate which side goes first, so drift on a noisy machine hits both alike.
-      for (const step of round % 2 === 1 ? [coldFile, coldLoader] : [coldLoader, coldFile])
-        await step();
+      for (const step of inRoundOrder([coldFile, coldLoader], round)) await step();
 
       // file()'s warm sync: Astro starting, reading its store and writing it again, nothing else.
       const warmFile = async () => {

@@ -55,6 +55,12 @@ export class BenchSite {
     return this.astro('sync', env, nodeArgs);
   }
 
+  /** A cold `astro sync`: everything synced before is forgotten first. */
+  async syncCold(env: Record<string, string>, nodeArgs: string[] = []): Promise<SyncRun> {
+    await this.clearStore();
+    return this.sync(env, nodeArgs);
+  }
+
   /** `astro build` in a child process on the repository's Node; rejects if it fails. */
   build(env: Record<string, string>, nodeArgs: string[] = []): Promise<SyncRun> {
     return this.astro('build', env, nodeArgs);

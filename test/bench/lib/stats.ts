@@ -24,6 +24,15 @@ export interface BenchResult {
   measuredAt?: string;
 }
 
+/**
+ * `steps` in the order of round `round` (counted from 1): each round starts one step later, so
+ * drift on a noisy machine hits every side alike (with two sides: they alternate).
+ */
+export function inRoundOrder<T>(steps: readonly T[], round: number): T[] {
+  const start = (round - 1) % steps.length;
+  return [...steps.slice(start), ...steps.slice(0, start)];
+}
+
 export const fmtMs = (ms: number) =>
   ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`;
 export const fmtList = (xs: number[], f: (x: number) => string) => xs.map(f).join(', ');
