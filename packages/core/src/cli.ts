@@ -2,9 +2,16 @@
 /** The `content-read` bin: `content-read doctor` checks an API address and key. */
 import { exitCodeOf, formatReport, HELP, parseCommand, runDoctor } from './doctor/index.js';
 import { KEY_VARIABLE, readEnvVariables, URL_VARIABLE } from './env.js';
+import { checkNodeVersion } from './node-version.js';
 import { redactSecrets } from './redact.js';
 
 async function main(argv: string[]): Promise<number> {
+  try {
+    checkNodeVersion('content-read');
+  } catch (problem) {
+    process.stderr.write(`content-read: ${(problem as Error).message}\n`);
+    return 2;
+  }
   let command: ReturnType<typeof parseCommand>;
   try {
     command = parseCommand(argv, process.env);
@@ -35,7 +42,7 @@ async function main(argv: string[]): Promise<number> {
 
 /** The key wherever it may have been given, to keep it out of a crash message. */
 function secretsIn(argv: string[]): string[] {
-  const found = [process.env.CONTENT_API_KEY ?? ''];
+  const found = [process.env[KEY_VARIABLE] ?? ''];
   argv.forEach((arg, i) => {
     if (arg === '--key') found.push(argv[i + 1] ?? '');
     else if (arg.startsWith('--key=')) found.push(arg.slice(6));
