@@ -8,9 +8,12 @@ export const MINIMUM_NODE = '22.19.0';
 /** Throws when this process's Node.js is older than MINIMUM_NODE; `who` names what needs it. */
 export function checkNodeVersion(who: string, version: string = process.versions.node): void {
   if (!olderThanMinimum(version)) return;
-  throw new Error(
+  const error = new Error(
     `${who} needs Node.js ${MINIMUM_NODE} or later, but this is ${version}: install Node.js 22.19+ or 24 (e.g. \`nvm install 24\`) and run it again.`,
   );
+  // One line, no trace: where in our code it was checked tells the reader nothing.
+  error.stack = `Error: ${error.message}`;
+  throw error;
 }
 
 function olderThanMinimum(version: string): boolean {

@@ -42,7 +42,10 @@ export interface ContentReadOptions {
   keyIsPublicAndTightlyScoped?: boolean;
 }
 
-/** The proxy's options with defaults applied, plus the project root (serialisable). */
+/**
+ * The proxy's options with defaults applied: serialised into the server bundle, so nothing of
+ * the build machine (paths, variables) belongs here.
+ */
 export interface ProxySettings {
   path: string;
   freshness: number;
@@ -52,10 +55,9 @@ export interface ProxySettings {
   blogs?: string[];
   corsOrigins?: string[];
   timeout: number;
-  root: string;
 }
 
-export function proxySettings(options: ProxyOptions, env: { root: string }): ProxySettings {
+export function proxySettings(options: ProxyOptions): ProxySettings {
   const path = `/${options.path.replace(/^\/+|\/+$/g, '')}`;
   if (!/^\/[A-Za-z0-9._~\-/]+$/.test(path) || path.includes('//') || path.includes('[')) {
     throw new ContentReadSetupError(
@@ -86,7 +88,6 @@ export function proxySettings(options: ProxyOptions, env: { root: string }): Pro
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     ...(options.blogs ? { blogs: options.blogs } : {}),
     ...(origin ? { corsOrigins: Array.isArray(origin) ? origin : [origin] } : {}),
-    root: env.root,
   };
 }
 

@@ -1,6 +1,6 @@
-import { type ContentReadClient, createClient, type TimeoutOptions } from '@content-read/core';
-import { type ConnectionOptions, resolveConnection } from '../config/connection.js';
+import { type ContentReadClient, createClient, type TimeoutOptions } from '@content-read/core/web';
 import { describeCause, redact } from '../config/errors.js';
+import { type ConnectionOptions, runtimeConnection } from '../config/runtime-connection.js';
 import { fromEntryId } from '../entries/ids.js';
 import { ContentReadLiveError } from './live-error.js';
 
@@ -26,13 +26,17 @@ export interface LiveLoaderOptions extends ConnectionOptions {
 
 /**
  * One client per loader, made on first use (so a missing variable fails the request, not the
- * import), and the failure every loader method returns, with the key redacted.
+ * import), and the failure every loader method returns, with the key redacted. The client is
+ * core's web client: live loaders run wherever the site's server runs.
  */
 export function liveClient(options: LiveLoaderOptions) {
   let made: Promise<ContentReadClient> | undefined;
   let key = '';
   const make = async () => {
-    const conn = await resolveConnection(options, process.cwd(), 'Live collection');
+    const conn = runtimeConnection(options, 'Live collection', (missing) => {
+      const names = [missing.baseUrl && 'baseUrl', missing.apiKey && 'apiKey'].filter(Boolean);
+      return `, or pass ${names.join(' and ')} to the live loader in src/live.config.ts`;
+    });
     key = conn.apiKey;
     return createClient({
       ...conn,

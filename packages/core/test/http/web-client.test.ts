@@ -40,7 +40,7 @@ describe('the web client over the platform fetch', () => {
     const previous = new Map(
       first.pages.map((p) => [
         p.key,
-        { etag: p.etag ?? '', meta: p.meta, ids: p.items.map((a) => a.id) },
+        { etag: p.etag ?? '', meta: p.meta, ids: p.notModified ? p.ids : p.items.map((a) => a.id) },
       ]),
     );
     const second = await c.list('articles', { previous });

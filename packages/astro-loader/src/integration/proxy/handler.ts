@@ -1,5 +1,5 @@
-import { MAX_PER_PAGE } from '@content-read/core';
-import { type Connection, MissingConnectionError } from '../../config/connection.js';
+import { MAX_PER_PAGE } from '@content-read/core/web';
+import { type Connection, MissingConnectionError } from '../../config/runtime-connection.js';
 import type { ProxySettings } from '../options.js';
 import { type Fetcher, ProxyCache, type UpstreamAnswer } from './cache.js';
 import { checkQuery, normalise, type Resource } from './query.js';

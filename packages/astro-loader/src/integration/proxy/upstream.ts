@@ -1,5 +1,5 @@
-import { parseLinkHeader } from '@content-read/core';
-import type { Connection } from '../../config/connection.js';
+import { parseLinkHeader } from '@content-read/core/web';
+import type { Connection } from '../../config/runtime-connection.js';
 import { LOADER_VERSION } from '../../config/version.js';
 import type { UpstreamAnswer } from './cache.js';
 import { ALLOWED_PARAMETERS, type Resource } from './query.js';

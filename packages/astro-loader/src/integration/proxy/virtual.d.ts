@@ -3,7 +3,7 @@ declare module 'virtual:content-read/proxy-settings' {
   export default settings;
 }
 
-declare module 'virtual:content-read/env-context' {
-  const context: import('../../config/env.js').EnvContext;
-  export default context;
+// Astro's own declaration, for this package's compilation (sites get it from astro/client).
+declare module 'astro:env/server' {
+  export const getSecret: (key: string) => string | undefined;
 }

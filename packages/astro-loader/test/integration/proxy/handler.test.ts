@@ -1,13 +1,12 @@
 import { GENERATED_KEYS, generateDataset } from '@content-read/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FULL_KEY, startMock } from '../../../../../test/support/mock-server.js';
-import { MissingConnectionError } from '../../../src/config/connection.js';
+import { MissingConnectionError } from '../../../src/config/runtime-connection.js';
 import { type ProxySettings, proxySettings } from '../../../src/integration/options.js';
 import { createProxyHandler } from '../../../src/integration/proxy/handler.js';
 import { startRecordingUpstream } from '../../helpers/recording-upstream.js';
 
 const CANARY = 'canary-Proxy9x-do-not-leak';
-const env = { root: '/', mode: 'production', envDir: '/' };
 
 describe('the proxy handler against the real mock server', () => {
   let server: Awaited<ReturnType<typeof startMock>>;
@@ -23,7 +22,7 @@ describe('the proxy handler against the real mock server', () => {
   });
 
   function proxy(options: Partial<ProxySettings> = {}, apiKey = CANARY) {
-    const settings = { ...proxySettings({ path: '/api/content' }, env), ...options };
+    const settings = { ...proxySettings({ path: '/api/content' }), ...options };
     const handle = createProxyHandler(settings, async () => ({
       baseUrl: upstream.baseUrl,
       apiKey,
@@ -176,7 +175,7 @@ describe('the proxy handler against the real mock server', () => {
   });
 
   it('tells a missing configuration from other failures by its type, not its wording', async () => {
-    const settings = proxySettings({ path: '/api/content' }, env);
+    const settings = proxySettings({ path: '/api/content' });
     const failing = (error: Error) =>
       createProxyHandler(settings, async () => {
         throw error;
@@ -211,7 +210,7 @@ describe('the proxy restricted to blogs, with more blogs than one page holds', (
     ).json()) as { data: { id: string; slug: string }[] };
     const far = second.data.at(-1);
     if (!far) throw new Error('the generated dataset has no second page of blogs');
-    const settings = proxySettings({ path: '/api/content', blogs: [far.slug] }, env);
+    const settings = proxySettings({ path: '/api/content', blogs: [far.slug] });
     const handle = createProxyHandler(settings, async () => ({ baseUrl: server.baseUrl, apiKey }));
     const get = (path: string) => handle(new Request(`http://site.test${path}`), '127.0.0.1');
     const blogs = (await (await get('/api/content/blogs')).json()) as { data: { id: string }[] };
