@@ -2,11 +2,10 @@
  * The web entry (`@content-read/core/web`): the same client over the platform's fetch, against
  * real loopback sockets; and its module graph, which must hold nothing a Worker cannot load.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
+import { moduleGraph } from '../../../../test/support/module-graph.js';
 import {
   ConfigurationError,
   createClient,
@@ -98,27 +97,9 @@ describe('the web client over the platform fetch', () => {
 
 describe("the web entry's module graph", () => {
   test('imports no undici, no Vite, no node:* module and no Buffer, from src/web.ts down', () => {
-    const src = join(dirname(fileURLToPath(import.meta.url)), '../../src');
-    const seen = new Set<string>();
-    const bare = new Set<string>();
-    const nodeGlobals: string[] = [];
-    const visit = (file: string) => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      const text = readFileSync(file, 'utf8');
-      if (/\bBuffer\.|\bprocess\./.test(text.replace(/\/\/.*|\/\*[\s\S]*?\*\//g, '')))
-        nodeGlobals.push(file);
-      const statics = text.matchAll(/^(?:import|export)(?!\s+type\b)[^'"]*?from\s+'([^']+)'/gm);
-      const dynamics = text.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g);
-      for (const [, spec] of [...statics, ...dynamics]) {
-        if (!spec) continue;
-        if (spec.startsWith('.')) visit(join(dirname(file), spec.replace(/\.js$/, '.ts')));
-        else bare.add(spec);
-      }
-    };
-    visit(join(src, 'web.ts'));
-    expect([...bare].sort()).toEqual(['p-retry', 'zod']);
-    expect(nodeGlobals).toEqual([]);
-    expect(seen.size).toBeGreaterThan(10);
+    const graph = moduleGraph(fileURLToPath(new URL('../../src/web.ts', import.meta.url)));
+    expect(graph.imports).toEqual(['p-retry', 'zod']);
+    expect(graph.nodeGlobals).toEqual([]);
+    expect(graph.files.length).toBeGreaterThan(10);
   });
 });
