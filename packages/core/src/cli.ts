@@ -2,16 +2,9 @@
 /** The `content-read` bin: `content-read doctor` checks an API address and key. */
 import { exitCodeOf, formatReport, HELP, parseCommand, runDoctor } from './doctor/index.js';
 import { KEY_VARIABLE, readEnvVariables, URL_VARIABLE } from './env.js';
-import { checkNodeVersion } from './node-version.js';
 import { redactSecrets } from './redact.js';
 
 async function main(argv: string[]): Promise<number> {
-  try {
-    checkNodeVersion('content-read');
-  } catch (problem) {
-    process.stderr.write(`content-read: ${(problem as Error).message}\n`);
-    return 2;
-  }
   let command: ReturnType<typeof parseCommand>;
   try {
     command = parseCommand(argv, process.env);

@@ -2,8 +2,12 @@
  * The build-time sender: undici's `Dispatcher.request` over a pooled Agent (Node streams, no
  * WHATWG Request/Response or web streams, which cost more than the JSON parse). Node only:
  * runtime code uses core's `web` entry, which never imports this file.
+ *
+ * undici is imported on the first request, not with this module: on a Node.js older than it
+ * supports it throws while loading, and the loaders' start-up check of the Node version must get
+ * to say what to install first.
  */
-import { Agent, type Dispatcher } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 import type { ResolvedOptions } from '../options.js';
 import { fetchSender, type RawResponse, type Sender } from './sender.js';
 import { discardStream, readStreamText } from './stream-body.js';
@@ -12,19 +16,24 @@ import { discardStream, readStreamText } from './stream-body.js';
 export function nodeSender(o: ResolvedOptions): Sender {
   if (o.fetch)
     return fetchSender(o.fetch, o.dispatcher ? ({ dispatcher: o.dispatcher } as RequestInit) : {});
-  const agent = o.dispatcher
-    ? undefined
-    : new Agent({
-        connections: o.concurrency,
-        keepAliveTimeout: 10_000,
-        connect: { timeout: o.timeouts.connect },
-        headersTimeout: o.timeouts.headers,
-        bodyTimeout: o.timeouts.body,
-      });
-  const dispatcher = (o.dispatcher ?? agent) as Dispatcher;
+  let agent: Promise<Agent> | undefined;
+  const pool = (): Promise<Dispatcher> => {
+    if (o.dispatcher) return Promise.resolve(o.dispatcher);
+    agent ??= import('undici').then(
+      (undici) =>
+        new undici.Agent({
+          connections: o.concurrency,
+          keepAliveTimeout: 10_000,
+          connect: { timeout: o.timeouts.connect },
+          headersTimeout: o.timeouts.headers,
+          bodyTimeout: o.timeouts.body,
+        }),
+    );
+    return agent;
+  };
   return {
     async send(url, headers, signal) {
-      const data = await dispatcher.request({
+      const data = await (await pool()).request({
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
         method: 'GET',
@@ -35,7 +44,7 @@ export function nodeSender(o: ResolvedOptions): Sender {
       return fromDispatcher(data);
     },
     close: async () => {
-      await agent?.close();
+      await (await agent)?.close();
     },
   };
 }
