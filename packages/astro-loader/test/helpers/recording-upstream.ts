@@ -6,8 +6,7 @@ export type Answer = (request: Request, mock: MockServer) => Promise<Response>;
 
 /**
  * The real mock server behind a loopback listener that records what reached it (method, path
- * and every header) and how many requests were in flight at once, to prove what a proxy
- * forwards and how many requests it makes. `answer` can change what the mock server is asked
+ * and every header), to prove what a proxy forwards and how many requests it makes. `answer` can change what the mock server is asked
  * or what it answers, to play an API that implements only the v1 contract.
  */
 export async function startRecordingUpstream(
@@ -15,12 +14,8 @@ export async function startRecordingUpstream(
   answer: Answer = (request) => mock.handle(request),
 ) {
   const seen: { method: string; path: string; headers: IncomingHttpHeaders }[] = [];
-  let inFlight = 0;
-  let maxInFlight = 0;
   const server = createServer(async (req, res) => {
     seen.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers });
-    inFlight++;
-    maxInFlight = Math.max(maxInFlight, inFlight);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers))
       if (typeof value === 'string') headers.set(name, value);
@@ -29,23 +24,14 @@ export async function startRecordingUpstream(
       headers,
     });
     const response = await answer(request, mock);
-    const body = Buffer.from(await response.arrayBuffer());
-    inFlight--;
     res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(body);
+    res.end(Buffer.from(await response.arrayBuffer()));
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as { port: number };
   return {
     baseUrl: `http://127.0.0.1:${port}/api/v1`,
     seen,
-    /** The most requests that were being answered at the same time since the last reset. */
-    get maxInFlight() {
-      return maxInFlight;
-    },
-    resetInFlight: () => {
-      maxInFlight = inFlight;
-    },
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
 }
