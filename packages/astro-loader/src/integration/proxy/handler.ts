@@ -1,7 +1,7 @@
 import { MAX_PER_PAGE } from '@content-read/core';
 import { type Connection, MissingConnectionError } from '../../config/connection.js';
 import type { ProxySettings } from '../options.js';
-import { type Fetcher, ProxyCache, type UpstreamAnswer } from './cache.js';
+import { type Fetcher, ProxyCache } from './cache.js';
 import { itemsOf, localPage, readWhole } from './listing.js';
 import { checkQuery, normalise, type Resource } from './query.js';
 import {
@@ -96,15 +96,19 @@ export function createProxyHandler(
     const checked = checkQuery(resource, url.searchParams);
     if (!checked.ok) return errorResponse('invalid_parameter', checked.message);
 
-    if (restriction) {
-      const list = await restriction.list(resource, checked.params);
-      if (!list.ok) return list.response;
-      return listResponse(
-        await localPage(list.items, resource, list.params, settings.path),
-        request,
-      );
-    }
-    const result: UpstreamAnswer = await upstream(resource, normalise(checked.params));
+    const query = normalise(checked.params);
+    // A restricted page is kept in the shared cache like an upstream page: within the freshness
+    // window it costs what an unrestricted one does.
+    const result = restriction
+      ? await cache.get(`restricted:${resource}?${query}`, async () => {
+          const list = await restriction.list(resource, checked.params);
+          if (!list.ok) return list.answer;
+          return {
+            status: 200,
+            ...(await localPage(list.items, resource, list.params, settings.path)),
+          };
+        })
+      : await upstream(resource, query);
     if (result.status !== 200 || !result.body) return upstreamFailure(result);
     // A bare array is the whole list: the proxy pages it as the API's envelope would.
     if (result.whole) {

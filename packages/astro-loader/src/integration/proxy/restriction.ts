@@ -1,11 +1,14 @@
 import { findBlog, type NamedBlog, resolveAllowedBlogs } from '../../restriction/blog-names.js';
+import type { UpstreamAnswer } from './cache.js';
 import type { WholeList } from './listing.js';
 import type { Resource } from './query.js';
-import { errorResponse, upstreamFailure } from './responses.js';
 
 export type RestrictedList =
   | { ok: true; items: unknown[]; params: Map<string, string> }
-  | { ok: false; response: Response };
+  | { ok: false; answer: UpstreamAnswer };
+
+/** Outside the allowed blogs answers exactly like a blog that does not exist. */
+const NOT_FOUND: RestrictedList = { ok: false, answer: { status: 404 } };
 
 /**
  * The `blogs` option, enforced here against an API that may ignore `?blog=` (the v1 contract
@@ -26,7 +29,7 @@ export class BlogRestriction {
   async list(resource: Resource, asked: Map<string, string>): Promise<RestrictedList> {
     const params = new Map(asked);
     const blogList = await this.readWhole('blogs', '');
-    if (!blogList.ok) return { ok: false, response: upstreamFailure(blogList.answer) };
+    if (!blogList.ok) return blogList;
     const readable = blogList.items.filter(isBlog);
     const allowed = resolveAllowedBlogs(readable, this.names);
     this.#report(allowed.unknown);
@@ -36,12 +39,7 @@ export class BlogRestriction {
     const name = params.get('blog');
     if (name !== undefined) {
       const found = findBlog(readable, name);
-      if (!found || !allowed.ids.has(found.id)) {
-        return {
-          ok: false,
-          response: errorResponse('not_found', 'No such blog, or it is not published here.'),
-        };
-      }
+      if (!found || !allowed.ids.has(found.id)) return NOT_FOUND;
       targets = new Set([found.id]);
       params.set('blog', found.id);
     }
@@ -49,7 +47,7 @@ export class BlogRestriction {
     const [only] = targets;
     const query = targets.size === 1 && only ? new URLSearchParams({ blog: only }).toString() : '';
     const articles = await this.readWhole('articles', query);
-    if (!articles.ok) return { ok: false, response: upstreamFailure(articles.answer) };
+    if (!articles.ok) return articles;
     const kept = articles.items.filter((item) => targets.has(blogIdOf(item) ?? ''));
     return { ok: true, items: kept, params };
   }

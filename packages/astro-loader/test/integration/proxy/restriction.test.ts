@@ -24,8 +24,8 @@ async function setUp(answer?: Answer, prepare: (mock: StartedMock['mock']) => vo
   prepare(server.mock);
   const upstream = await startRecordingUpstream(server.mock, answer);
   const logged: string[] = [];
-  const proxy = (blogs: string[]) => {
-    const settings = proxySettings({ path: '/api/content', blogs }, env);
+  const proxy = (blogs: string[], freshness?: number) => {
+    const settings = proxySettings({ path: '/api/content', blogs, freshness }, env);
     const handle = createProxyHandler(
       settings,
       async () => ({ baseUrl: upstream.baseUrl, apiKey: CANARY }),
@@ -101,6 +101,14 @@ describe.each([
     expect(asked.filter((path) => path.includes('/articles'))).toEqual([
       '/api/v1/articles?blog=blog_02&per_page=500',
     ]);
+  });
+
+  it('a restricted page is kept in the shared cache: asked again, it costs no upstream request', async () => {
+    const get = api.proxy(['blog_02'], 60_000);
+    const first = await (await get('/api/content/articles?per_page=4&page=2')).text();
+    const start = api.upstream.seen.length;
+    expect(await (await get('/api/content/articles?page=02&per_page=4')).text()).toBe(first);
+    expect(api.upstream.seen.length).toBe(start);
   });
 
   it('an allowed name that matches no blog: one log line, and nothing served for it', async () => {
