@@ -93,11 +93,11 @@ async function holds(path: string, needles: Buffer[], longest: number): Promise<
   }
 }
 
-/** The guard's failure after a build: names the files, never the key. */
+/** The guard's failure after a build: names the files (the key in a name replaced), never the key. */
 export function keyFoundError(files: string[], dir: string): ContentReadSetupError {
   const shown =
     files.slice(0, 5).join(', ') + (files.length > 5 ? ` and ${files.length - 5} more` : '');
   return new ContentReadSetupError(
-    `The API key (${KEY_VARIABLE}) is in the client output (${dir}): ${shown}. Remove it from client code and public/ and fetch through contentRead({ proxy }); for a deliberately public, tightly scoped key set contentRead({ ${PUBLIC_KEY_OPTION}: true }).`,
+    `The API key (${KEY_VARIABLE}) is in the client output (${dir}): ${shown}. Remove it from client code, public/ and the names of files and routes, and fetch through contentRead({ proxy }); for a deliberately public, tightly scoped key set contentRead({ ${PUBLIC_KEY_OPTION}: true }).`,
   );
 }

@@ -86,6 +86,11 @@ export function proxySettings(options: ProxyOptions, env: { root: string }): Pro
     throw new ContentReadSetupError(
       'contentRead(): proxy.blogs must name at least one blog (or be left out).',
     );
+  const badName = options.blogs?.find((name) => typeof name !== 'string' || !name.trim());
+  if (badName !== undefined)
+    throw new ContentReadSetupError(
+      `contentRead(): proxy.blogs holds ${JSON.stringify(badName)}: each entry must be a blog id or slug.`,
+    );
   const origin = options.cors?.origin;
   return {
     path,

@@ -158,3 +158,19 @@ describe.each([
     });
   },
 );
+
+describe('proxy.blogs and proxy.maxPages options', () => {
+  it('refuses entries that name no blog and page caps that cannot work, in one line', () => {
+    const settings = (options: object) => () =>
+      proxySettings({ path: '/api/content', ...options }, env);
+    expect(settings({ blogs: ['news', ''] })).toThrow(
+      'contentRead(): proxy.blogs holds "": each entry must be a blog id or slug.',
+    );
+    expect(settings({ blogs: [] })).toThrow(/proxy\.blogs must name at least one blog/);
+    expect(settings({ maxPages: 0 })).toThrow(
+      'contentRead(): proxy.maxPages must be a whole number ≥ 1 (got 0).',
+    );
+    expect(settings({ maxPages: 2.5 })).toThrow(/proxy\.maxPages must be a whole number/);
+    expect(proxySettings({ path: '/p' }, env).maxPages).toBe(20);
+  });
+});
