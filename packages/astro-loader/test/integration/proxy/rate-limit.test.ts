@@ -46,7 +46,11 @@ describe('the proxy rate limit: who a client is', () => {
       (line) => logged.push(line),
     );
     /** The status of one request from `socket` with `headers` (and `locals`). */
-    const status = async (socket?: string, headers: Record<string, string> = {}, locals: object = {}) => {
+    const status = async (
+      socket?: string,
+      headers: Record<string, string> = {},
+      locals: object = {},
+    ) => {
       const request = new Request('http://site.test/api/content/blogs', { headers });
       return (await handle(request, astro(request, socket, locals).context)).status;
     };
