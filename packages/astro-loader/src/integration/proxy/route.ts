@@ -23,14 +23,11 @@ const connect = async (): Promise<Connection> => {
 };
 const handle = createProxyHandler(settings, connect);
 
-export const ALL: APIRoute = async ({ request, clientAddress }) => {
-  let client: string | undefined;
-  try {
-    client = clientAddress;
-  } catch {
-    client = undefined; // an adapter that cannot tell the address: no per-client limit
-  }
-  const response = await handle(request, client);
+export const ALL: APIRoute = async (context) => {
+  // Astro's clientAddress is a getter that throws where the adapter cannot tell (e.g.
+  // @astrojs/vercel without x-forwarded-for): read it only when a rate limit asks for it.
+  const { request, locals } = context;
+  const response = await handle(request, { clientAddress: () => context.clientAddress, locals });
   if (response.status >= 500 && response.status !== 503) {
     const body = await response.clone().text();
     console.error(`[content-read] proxy ${new URL(request.url).pathname}: ${redact(body, key)}`);

@@ -28,7 +28,7 @@ describe('the proxy handler against the real mock server', () => {
       apiKey,
     }));
     return (path: string, init: RequestInit = {}, client = '127.0.0.1') =>
-      handle(new Request(`http://site.test${path}`, init), client);
+      handle(new Request(`http://site.test${path}`, init), { clientAddress: () => client });
   }
   const seenSince = (start: number) => upstream.seen.slice(start);
 
@@ -179,7 +179,7 @@ describe('the proxy handler against the real mock server', () => {
     const failing = (error: Error) =>
       createProxyHandler(settings, async () => {
         throw error;
-      })(new Request('http://site.test/api/content/blogs'), '127.0.0.1');
+      })(new Request('http://site.test/api/content/blogs'), { clientAddress: () => '127.0.0.1' });
     const missing = await failing(new MissingConnectionError('x: no CONTENT_API_URL'));
     expect(missing.status).toBe(500);
     expect(await missing.json()).toMatchObject({ error: { code: 'proxy_not_configured' } });
@@ -212,7 +212,8 @@ describe('the proxy restricted to blogs, with more blogs than one page holds', (
     if (!far) throw new Error('the generated dataset has no second page of blogs');
     const settings = proxySettings({ path: '/api/content', blogs: [far.slug] });
     const handle = createProxyHandler(settings, async () => ({ baseUrl: server.baseUrl, apiKey }));
-    const get = (path: string) => handle(new Request(`http://site.test${path}`), '127.0.0.1');
+    const get = (path: string) =>
+      handle(new Request(`http://site.test${path}`), { clientAddress: () => '127.0.0.1' });
     const blogs = (await (await get('/api/content/blogs')).json()) as { data: { id: string }[] };
     expect(blogs.data.map((b) => b.id)).toEqual([far.id]);
     expect((await get(`/api/content/articles?blog=${far.id}`)).status).toBe(200);
