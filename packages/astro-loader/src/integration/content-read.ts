@@ -117,14 +117,14 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
           return;
         }
         const clientDir = fileURLToPath(dir);
+        // Even the project's own path is printed without the key, should it hold it.
+        const shownDir = clientDir.replaceAll(key, `[${KEY_VARIABLE}]`);
         const found = await filesContainingKey(clientDir, key);
         if (!found) {
-          logger.info(
-            `key guard: the build wrote no client output (${clientDir}), nothing to scan`,
-          );
+          logger.info(`key guard: the build wrote no client output (${shownDir}), nothing to scan`);
           return;
         }
-        if (found.length) throw keyFoundError(found, clientDir);
+        if (found.length) throw keyFoundError(found, shownDir);
         logger.info('key guard: the API key is in no file of the client output');
       },
     },

@@ -29,7 +29,7 @@ describe('the proxy at the edges of the v1 contract', () => {
   async function proxy(answer?: Answer, options: Partial<ProxyOptions> = {}) {
     const upstream = await startRecordingUpstream(server.mock, answer);
     closers.push(upstream.close);
-    const settings = proxySettings({ path: '/api/content', ...options }, { root: '/' });
+    const settings = proxySettings({ path: '/api/content', ...options });
     const handle = createProxyHandler(settings, async () => ({
       baseUrl: upstream.baseUrl,
       apiKey: CANARY,

@@ -44,10 +44,12 @@ describe('restricted listings read a bounded number of upstream pages', () => {
     server.mock.addKey({ id: 'key_canary', team_id: 'team_web', key: CANARY });
     const upstream = await startRecordingUpstream(server.mock, answer);
     closers.push(upstream.close, server.close);
-    const settings = proxySettings(
-      { path: '/api/content', blogs: ['blog_02'], freshness: 0, ...options },
-      { root: '/' },
-    );
+    const settings = proxySettings({
+      path: '/api/content',
+      blogs: ['blog_02'],
+      freshness: 0,
+      ...options,
+    });
     const handle = createProxyHandler(settings, async () => ({
       baseUrl: upstream.baseUrl,
       apiKey: CANARY,

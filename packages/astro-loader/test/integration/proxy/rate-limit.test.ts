@@ -36,10 +36,7 @@ describe('the proxy rate limit: who a client is', () => {
 
   function proxy(rateLimit?: RateLimitOptions) {
     const logged: string[] = [];
-    const settings = proxySettings(
-      { path: '/api/content', ...(rateLimit ? { rateLimit } : {}) },
-      { root: '/' },
-    );
+    const settings = proxySettings({ path: '/api/content', ...(rateLimit ? { rateLimit } : {}) });
     const handle = createProxyHandler(
       settings,
       async () => ({ baseUrl: server.baseUrl, apiKey: CANARY }),
@@ -118,7 +115,7 @@ describe('the proxy rate limit: who a client is', () => {
 
   it('refuses a rate limit that cannot work, in one line naming the option', () => {
     const settings = (rateLimit: RateLimitOptions) => () =>
-      proxySettings({ path: '/p', rateLimit }, { root: '/' });
+      proxySettings({ path: '/p', rateLimit });
     expect(settings({ requests: 0 })).toThrow(
       'contentRead(): proxy.rateLimit.requests must be a whole number ≥ 1 (got 0).',
     );

@@ -9,7 +9,6 @@ import {
 } from '../../helpers/recording-upstream.js';
 
 const CANARY = 'canary-Restr1ct-do-not-leak';
-const env = { root: '/' };
 const OTHER_BLOGS = ['blog_01', 'blog_03', 'northwind-engineering', 'northwind-news'];
 
 type Listing = {
@@ -25,7 +24,7 @@ async function setUp(answer?: Answer, prepare: (mock: StartedMock['mock']) => vo
   const upstream = await startRecordingUpstream(server.mock, answer);
   const logged: string[] = [];
   const proxy = (blogs: string[], freshness?: number) => {
-    const settings = proxySettings({ path: '/api/content', blogs, freshness }, env);
+    const settings = proxySettings({ path: '/api/content', blogs, freshness });
     const handle = createProxyHandler(
       settings,
       async () => ({ baseUrl: upstream.baseUrl, apiKey: CANARY }),
@@ -161,8 +160,7 @@ describe.each([
 
 describe('proxy.blogs and proxy.maxPages options', () => {
   it('refuses entries that name no blog and page caps that cannot work, in one line', () => {
-    const settings = (options: object) => () =>
-      proxySettings({ path: '/api/content', ...options }, env);
+    const settings = (options: object) => () => proxySettings({ path: '/api/content', ...options });
     expect(settings({ blogs: ['news', ''] })).toThrow(
       'contentRead(): proxy.blogs holds "": each entry must be a blog id or slug.',
     );
@@ -171,6 +169,6 @@ describe('proxy.blogs and proxy.maxPages options', () => {
       'contentRead(): proxy.maxPages must be a whole number ≥ 1 (got 0).',
     );
     expect(settings({ maxPages: 2.5 })).toThrow(/proxy\.maxPages must be a whole number/);
-    expect(proxySettings({ path: '/p' }, env).maxPages).toBe(20);
+    expect(proxySettings({ path: '/p' }).maxPages).toBe(20);
   });
 });
