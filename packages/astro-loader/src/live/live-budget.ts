@@ -1,10 +1,11 @@
 import type { RetryOptions, TimeoutOptions } from '@content-read/core';
 
 /**
- * The live loaders' request-path budget. A page waits for the API at most `deadline` ms per
- * loader call; the revalidation it started may go on behind it, bounded by the per-request
- * timeouts and the retries below, and later requests share it. So with the API refusing
- * connections or hanging, a page answers in about `deadline` ms, with the last good content.
+ * The live loaders' request-path budget. Holding a listing, a loader call waits for the API at
+ * most `deadline` ms, then serves what it holds; holding none yet, it waits as long as pages keep
+ * arriving, and at most `deadline` ms with nothing arriving (so a large first listing loads, and
+ * a dead or hanging API is an error in about `deadline` ms). The revalidation goes on behind
+ * it, bounded by the per-request timeouts and the retries below; later requests share it.
  */
 export const LIVE_DEADLINE = 1_500;
 export const LIVE_TIMEOUTS: Required<TimeoutOptions> = {
@@ -30,37 +31,40 @@ export class DeadlineError extends Error {
   }
 }
 
-/** One loader call's deadline: every wait on the API in that call is raced against it. */
+/**
+ * One loader call's deadline: every wait on the API in that call is raced against it, from the
+ * call's start, or (for a listing that makes progress) from the last page that arrived.
+ */
 export class Deadline {
-  readonly #timer: ReturnType<typeof setTimeout>;
-  readonly #reached: Promise<never>;
+  readonly #start = Date.now();
 
-  constructor(readonly ms: number) {
-    let reject: (error: DeadlineError) => void = () => {};
-    this.#reached = new Promise<never>((_, no) => {
-      reject = no;
+  constructor(readonly ms: number) {}
+
+  /**
+   * `work`, or a DeadlineError once `ms` have passed since the call started and since
+   * `progressAt()` (when given: the time anything last arrived).
+   */
+  race<T>(work: Promise<T>, progressAt?: () => number): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const check = () => {
+        const end = Math.max(this.#start, progressAt?.() ?? 0) + this.ms;
+        const left = end - Date.now();
+        if (left <= 0) reject(new DeadlineError(this.ms));
+        else timer = setTimeout(check, left);
+      };
+      check();
+      work.then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
     });
-    // Nobody may be racing it when it fires.
-    this.#reached.catch(() => {});
-    this.#timer = setTimeout(() => reject(new DeadlineError(ms)), ms);
-  }
-
-  race<T>(work: Promise<T>): Promise<T> {
-    return Promise.race([work, this.#reached]);
-  }
-
-  clear(): void {
-    clearTimeout(this.#timer);
-  }
-}
-
-/** Runs `work` under a deadline of `ms`, always clearing its timer. */
-export async function withDeadline<T>(ms: number, work: (d: Deadline) => Promise<T>): Promise<T> {
-  const deadline = new Deadline(ms);
-  try {
-    return await work(deadline);
-  } finally {
-    deadline.clear();
   }
 }
 

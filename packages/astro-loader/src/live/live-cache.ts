@@ -48,6 +48,8 @@ export class LiveListingCache<T extends { id: string }> {
   #items: T[] | undefined;
   #readAt = Number.NEGATIVE_INFINITY;
   #pending: Promise<T[]> | undefined;
+  /** When the revalidation under way last received a page (Date.now, as Deadline counts). */
+  #progressAt = 0;
   readonly #freshness: number;
   readonly #keep: ((item: T) => boolean) | undefined;
   readonly #now: () => number;
@@ -77,7 +79,9 @@ export class LiveListingCache<T extends { id: string }> {
       this.#pending = pending;
     }
     try {
-      return { items: await deadline.race(this.#pending) };
+      // Holding nothing, a listing that keeps arriving is waited for: there is nothing better.
+      const progress = this.#items ? undefined : () => this.#progressAt;
+      return { items: await deadline.race(this.#pending, progress) };
     } catch (error) {
       if (this.#items && isOutage(error))
         return { items: this.#items, stale: { error, ageMs: this.#now() - this.#readAt } };
@@ -93,18 +97,21 @@ export class LiveListingCache<T extends { id: string }> {
     const keep = this.#keep;
     const listing = await this.readListing({
       previous,
-      onPage: (page) => ({
-        key: page.key,
-        etag: page.etag,
-        meta: page.meta,
-        ids: page.ids,
-        // A 304 page's items are the ones this cache holds for it.
-        items: page.notModified
-          ? (this.#pages.get(page.key)?.items ?? [])
-          : keep
-            ? page.items.filter(keep)
-            : page.items,
-      }),
+      onPage: (page) => {
+        this.#progressAt = Date.now();
+        return {
+          key: page.key,
+          etag: page.etag,
+          meta: page.meta,
+          ids: page.ids,
+          // A 304 page's items are the ones this cache holds for it.
+          items: page.notModified
+            ? (this.#pages.get(page.key)?.items ?? [])
+            : keep
+              ? page.items.filter(keep)
+              : page.items,
+        };
+      },
     });
     this.#pages.clear();
     for (const page of listing.pages) if (page.etag) this.#pages.set(page.key, page);

@@ -7,13 +7,7 @@ import {
 import { type ConnectionOptions, resolveConnection } from '../config/connection.js';
 import { describeCause, redact } from '../config/errors.js';
 import { fromEntryId } from '../entries/ids.js';
-import {
-  type Deadline,
-  LIVE_DEADLINE,
-  LIVE_RETRY,
-  LIVE_TIMEOUTS,
-  withDeadline,
-} from './live-budget.js';
+import { Deadline, LIVE_DEADLINE, LIVE_RETRY, LIVE_TIMEOUTS } from './live-budget.js';
 import type { ListingRead } from './live-cache.js';
 import { ContentReadLiveError } from './live-error.js';
 
@@ -24,8 +18,9 @@ export interface LiveLoaderOptions extends ConnectionOptions {
   concurrency?: number;
   /**
    * The longest (ms) one loader call waits for the API; then it answers with the last good
-   * content (and a warning) or the error. The revalidation goes on behind it, within `timeouts`
-   * and `retry`, for the next requests. Default 1500.
+   * content (and a warning) or the error. Holding no content yet, it waits while pages keep
+   * arriving, and at most this long with none. The revalidation goes on behind it, within
+   * `timeouts` and `retry`, for the next requests. Default 1500.
    */
   deadline?: number;
   /** Per-request timeouts in ms: `{ connect, headers, body }`. Default `{ 1000, 2000, 2000 }`. */
@@ -105,7 +100,7 @@ export function liveClient(options: LiveLoaderOptions, loader: string) {
       return read.items;
     };
     try {
-      const result = await withDeadline(deadline, (d) => work(d, take));
+      const result = await work(new Deadline(deadline), take);
       if (stale) {
         const age = Math.round(stale.ageMs / 1000);
         console.warn(
