@@ -37,7 +37,10 @@ async function front() {
   };
   return {
     baseUrl: `http://127.0.0.1:${server.address().port}/api/v1`,
-    fail: (how) => (how === 'hanging' ? (hanging = true) : close()),
+    fail: async (how) => {
+      if (how === 'hanging') hanging = true;
+      else await close();
+    },
     close: () => (server.listening ? close() : undefined),
   };
 }
