@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenOnLoopback } from '../../../../test/support/mock-server.js';
 import { articlesLiveLoader, blogsLiveLoader } from '../../src/live.js';
-import { collidingBlogsMock, KEY, startContractOnlyUpstream } from './upstreams.js';
+import { collidingBlogsMock, KEY, startContractOnlyUpstream, UNHURRIED } from './upstreams.js';
 
 // An API that ignores `?blog=` lists every blog's articles: the restriction must hold anyway.
 // blog_0001's slug is "blog_0002", the id of another blog: an id always names its own blog.
@@ -17,7 +17,7 @@ describe('live loaders restricted to blogs, against an API that ignores ?blog=',
     await mock?.close();
   });
   const articles = (options: object) =>
-    articlesLiveLoader({ baseUrl: upstream.baseUrl, apiKey: KEY, ...options });
+    articlesLiveLoader({ baseUrl: upstream.baseUrl, apiKey: KEY, ...UNHURRIED, ...options });
   const blogIds = async (loader: ReturnType<typeof articles>, filter?: { blog: string }) => {
     const result = await loader.loadCollection({ collection: 'articles', filter });
     if ('error' in result && result.error) throw result.error;
@@ -81,7 +81,12 @@ describe('live loaders restricted to blogs, against an API that ignores ?blog=',
   it('a blogs name that matches no readable blog is a one-line error naming collection, option and name', async () => {
     for (const loader of [
       articles({ blogs: ['blog-3', 'nwes'] }),
-      blogsLiveLoader({ baseUrl: upstream.baseUrl, apiKey: KEY, blogs: ['blog-3', 'nwes'] }),
+      blogsLiveLoader({
+        baseUrl: upstream.baseUrl,
+        apiKey: KEY,
+        ...UNHURRIED,
+        blogs: ['blog-3', 'nwes'],
+      }),
     ]) {
       const result = await loader.loadCollection({ collection: 'news', filter: undefined });
       const message = 'error' in result ? result.error?.message : undefined;

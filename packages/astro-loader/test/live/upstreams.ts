@@ -96,3 +96,12 @@ function listen(server: ReturnType<typeof createServer>): Promise<number> {
     server.listen(0, '127.0.0.1', () => done((server.address() as AddressInfo).port)),
   );
 }
+
+/**
+ * The budget of live loaders in tests against a healthy API: one that no loaded machine
+ * exhausts (the defaults answer in under 2 s, which a stalled test machine could exceed).
+ */
+export const UNHURRIED = {
+  deadline: 60_000,
+  timeouts: { connect: 10_000, headers: 30_000, body: 30_000 },
+};
