@@ -93,7 +93,7 @@ export function articlesLoader<const C extends string = 'blogs'>(
 }
 
 /** Every blog the key can read (to resolve the names of the `blogs` option). */
-export async function readBlogs(client: ContentReadClient) {
+async function readBlogs(client: ContentReadClient) {
   const listing = await client.list('blogs');
   return listing.pages.flatMap((page) => (page.notModified ? [] : page.items));
 }

@@ -13,7 +13,11 @@ import { ContentReadLiveError } from './live-error.js';
 
 /** Options of both live loaders. */
 export interface LiveLoaderOptions extends ConnectionOptions {
-  /** Only these blogs (ids or slugs): a hard restriction, whatever a filter asks for. */
+  /**
+   * Only these blogs (each the blog with that id, else the one with that slug): a hard
+   * restriction, whatever a filter asks for and whatever the API does with `?blog=`. A name
+   * that matches no blog the key reads is an error result.
+   */
   blogs?: string[];
   concurrency?: number;
   /**
@@ -45,7 +49,9 @@ export type Take = <T>(read: ListingRead<T>) => T[];
 
 /**
  * One client per loader, made on first use (so a missing variable fails the request, not the
- * import), and the failure every loader method returns, with the key redacted.
+ * import), and `run`, which every loader method goes through: the deadline of the call, the
+ * failure as an error result and the stale-content warning, with the key redacted from both.
+ * A bad `deadline` throws at once, where the loader is made (in live.config.ts).
  */
 export function liveClient(options: LiveLoaderOptions, loader: string) {
   const deadline = options.deadline ?? LIVE_DEADLINE;
