@@ -1,5 +1,5 @@
 import type { HeldPage, Listing, ListMeta, ListPage } from '@content-read/core';
-import { type Deadline, isOutage } from './live-budget.js';
+import { type Deadline, DeadlineError, isOutage } from './live-budget.js';
 
 /** What the cache keeps of one page: the items it keeps, and what revalidates them. */
 interface PageCopy<T> {
@@ -48,6 +48,8 @@ export class LiveListingCache<T extends { id: string }> {
   #items: T[] | undefined;
   #readAt = Number.NEGATIVE_INFINITY;
   #pending: Promise<T[]> | undefined;
+  /** Why the revalidation under way is late: a caller's deadline passed while it went on. */
+  #late: DeadlineError | undefined;
   /** When the revalidation under way last received a page (Date.now, as Deadline counts). */
   #progressAt = 0;
   readonly #freshness: number;
@@ -77,16 +79,23 @@ export class LiveListingCache<T extends { id: string }> {
       // Callers may stop waiting (their deadline); a failure nobody awaits is not unhandled.
       pending.catch(() => {});
       this.#pending = pending;
+      this.#late = undefined;
     }
+    // A revalidation that already kept a caller past its deadline keeps no one else waiting.
+    if (this.#items && this.#late) return this.#stale(this.#late);
     try {
       // Holding nothing, a listing that keeps arriving is waited for: there is nothing better.
       const progress = this.#items ? undefined : () => this.#progressAt;
       return { items: await deadline.race(this.#pending, progress) };
     } catch (error) {
-      if (this.#items && isOutage(error))
-        return { items: this.#items, stale: { error, ageMs: this.#now() - this.#readAt } };
-      throw error;
+      if (!this.#items || !isOutage(error)) throw error;
+      if (error instanceof DeadlineError) this.#late ??= error;
+      return this.#stale(this.#late ?? error);
     }
+  }
+
+  #stale(error: unknown): ListingRead<T> {
+    return { items: this.#items ?? [], stale: { error, ageMs: this.#now() - this.#readAt } };
   }
 
   async #revalidate(): Promise<T[]> {

@@ -96,6 +96,13 @@ export function liveClient(options: LiveLoaderOptions, loader: string) {
    * the error result; and, when the API failed and the last good content was served instead,
    * one warning line (never the key).
    */
+  const warned = new WeakSet<object>();
+  const firstSight = (error: unknown) => {
+    if (typeof error !== 'object' || error === null) return true;
+    if (warned.has(error)) return false;
+    warned.add(error);
+    return true;
+  };
   const run = async <R>(
     collection: string,
     work: (deadline: Deadline, take: Take) => Promise<R>,
@@ -107,7 +114,8 @@ export function liveClient(options: LiveLoaderOptions, loader: string) {
     };
     try {
       const result = await work(new Deadline(deadline), take);
-      if (stale) {
+      // One line per failure, however many requests it serves stale content to.
+      if (stale && firstSight(stale.error)) {
         const age = Math.round(stale.ageMs / 1000);
         console.warn(
           redact(

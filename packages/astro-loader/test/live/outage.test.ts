@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { articlesLiveLoader, blogsLiveLoader, ContentReadLiveError } from '../../src/live.js';
 import { CANARY_KEY, startFailingUpstream } from './upstreams.js';
 
@@ -72,6 +72,37 @@ describe.each(outages)('live loaders with the API %s', (_, fail) => {
       expect(error?.message).not.toContain(CANARY_KEY);
       expect(warn).not.toHaveBeenCalled();
     }
+  });
+});
+
+describe('live loaders while a revalidation hangs', () => {
+  let upstream: Awaited<ReturnType<typeof startFailingUpstream>> | undefined;
+  afterAll(async () => upstream?.close());
+
+  it('serve the next requests the last good content too, with one warning for the one failure', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    upstream = await startFailingUpstream();
+    // Timeouts far beyond the test: the revalidation is still hanging for every request below.
+    const loader = articlesLiveLoader({
+      baseUrl: upstream.baseUrl,
+      apiKey: CANARY_KEY,
+      deadline: 1_000,
+      timeouts: { connect: 60_000, headers: 60_000, body: 60_000 },
+      retry: { retries: 0 },
+    });
+    const load = () => loader.loadCollection({ collection: 'articles', filter: undefined });
+    const good = await load();
+    const ids = 'entries' in good ? good.entries.map((e) => e.id) : [];
+    expect(ids.length).toBeGreaterThan(0);
+    upstream.hang();
+    warn.mockClear();
+    for (let request = 0; request < 3; request++) {
+      const stale = await load();
+      expect('entries' in stale && stale.entries.map((e) => e.id)).toEqual(ids);
+    }
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toContain('did not answer within 1000 ms');
+    warn.mockRestore();
   });
 });
 
