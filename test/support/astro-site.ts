@@ -85,7 +85,7 @@ export class AstroSite {
 
   /** An `astro` command in a child process; `nodeArgs` go to Node (e.g. `--import`). */
   async run(
-    command: 'build' | 'sync',
+    command: 'build' | 'sync' | 'check',
     env: NodeJS.ProcessEnv,
     options: { args?: string[]; nodeArgs?: string[] } = {},
   ): Promise<AstroRun> {
@@ -94,7 +94,12 @@ export class AstroSite {
     const own = join(this.root, 'node_modules/astro/bin/astro.mjs');
     const bin = existsSync(own) ? own : astroBin;
     const argv = [...(options.nodeArgs ?? []), bin, command, ...(options.args ?? [])];
-    const child = spawn(process.execPath, argv, { cwd: this.root, env });
+    // No stdin: a command that would prompt (astro check without its packages) fails instead.
+    const child = spawn(process.execPath, argv, {
+      cwd: this.root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     let output = '';

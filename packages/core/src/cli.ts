@@ -35,7 +35,7 @@ async function main(argv: string[]): Promise<number> {
 
 /** The key wherever it may have been given, to keep it out of a crash message. */
 function secretsIn(argv: string[]): string[] {
-  const found = [process.env.CONTENT_API_KEY ?? ''];
+  const found = [process.env[KEY_VARIABLE] ?? ''];
   argv.forEach((arg, i) => {
     if (arg === '--key') found.push(argv[i + 1] ?? '');
     else if (arg.startsWith('--key=')) found.push(arg.slice(6));

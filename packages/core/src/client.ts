@@ -1,11 +1,15 @@
-/** createClient: the public face of the package; connects options, transport and listing. */
+/**
+ * The client, whichever way its requests go on the wire: the Node entry (index.ts) gives it
+ * undici's pool, the web entry (web.ts) the platform's fetch.
+ */
 import type { z } from 'zod';
 import { ConfigurationError } from './errors.js';
 import { withRetry } from './http/retry.js';
+import type { Sender } from './http/sender.js';
 import { pathOf, Transport } from './http/transport.js';
 import { type OnPage, readListing } from './listing/listing.js';
 import { type PageContext, readPages, toHeldMap } from './listing/pages.js';
-import { perPage as checkPerPage, resolveOptions } from './options.js';
+import { perPage as checkPerPage, type ResolvedOptions, resolveOptions } from './options.js';
 import { makeRedactor } from './redact.js';
 import { parseOne } from './schema/validate.js';
 import {
@@ -64,11 +68,14 @@ const SCHEMAS: { [N in ResourceName]: z.ZodType<ResourceItems[N]> } = {
   articles: articleSchema,
 };
 
-export function createClient(options: ClientOptions): ContentReadClient {
+export function makeClient(
+  options: ClientOptions,
+  makeSender: (o: ResolvedOptions) => Sender,
+): ContentReadClient {
   const o = resolveOptions(options);
   const redact = makeRedactor(o.apiKey === undefined ? [] : [o.apiKey]);
   const invalidItems = checkInvalidItems(options.invalidItems, 'fail');
-  const transport = new Transport(o, redact);
+  const transport = new Transport(o, redact, makeSender(o));
 
   function context<N extends ResourceName>(
     resource: N,

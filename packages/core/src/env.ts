@@ -1,6 +1,4 @@
-/** The variables that configure the client, the loaders and `content-read doctor`. */
-export const URL_VARIABLE = 'CONTENT_API_URL';
-export const KEY_VARIABLE = 'CONTENT_API_KEY';
+export { KEY_VARIABLE, URL_VARIABLE } from './variables.js';
 
 /**
  * Reads variables as Vite's `loadEnv` does (and so as Astro does): the process environment

@@ -1,64 +1,17 @@
-export { type ContentReadClient, createClient } from './client.js';
-export {
-  KEY_VARIABLE,
-  loadAll as loadEnvFiles,
-  readEnvVariables,
-  URL_VARIABLE,
-} from './env.js';
-export {
-  AuthenticationError,
-  ConfigurationError,
-  ContentReadError,
-  type ErrorDetails,
-  isContentReadError,
-  ListingChangedError,
-  NetworkError,
-  NotFoundError,
-  RateLimitError,
-  RequestError,
-  ResponseTooLargeError,
-  ServerError,
-  ValidationError,
-  type ValidationIssue,
-} from './errors.js';
-export { type HeaderLink, parseLinkHeader } from './http/link-header.js';
-export { redactSecrets } from './redact.js';
-export {
-  type Article,
-  type Author,
-  articleSchema,
-  authorSchema,
-  B64TOKEN,
-  type Blog,
-  blogSchema,
-  DEFAULT_PER_PAGE,
-  type Discovery,
-  discoverySchema,
-  type ErrorBody,
-  errorBodySchema,
-  type FeatureImage,
-  featureImageSchema,
-  type ListMeta,
-  listEnvelopeSchema,
-  listMetaSchema,
-  MAX_PER_PAGE,
-} from './schema/wire.js';
-export type {
-  ArticleFilter,
-  ClientOptions,
-  FetchLike,
-  HeldPage,
-  InvalidItem,
-  InvalidItemsMode,
-  Listing,
-  ListOptions,
-  ListPage,
-  PagesOptions,
-  RequestOptions,
-  ResourceName,
-  ResponseEvent,
-  RetryEvent,
-  RetryOptions,
-  TimeoutOptions,
-} from './types.js';
-export { USER_AGENT, VERSION } from './version.js';
+/**
+ * The Node entry: the client over undici's connection pool (build-time syncs, the doctor CLI),
+ * and the readers of `.env` files. Server code that may run on Cloudflare Workers, Vercel or
+ * Netlify imports `@content-read/core/web` instead: the same client over the platform's fetch.
+ */
+import { type ContentReadClient, makeClient } from './client.js';
+import { nodeSender } from './http/undici-sender.js';
+import type { ClientOptions } from './types.js';
+
+export { loadAll as loadEnvFiles, readEnvVariables } from './env.js';
+export * from './exports.js';
+export { checkNodeVersion } from './node-version.js';
+
+/** A client whose requests go through a pooled undici Agent (or `options.fetch`). */
+export function createClient(options: ClientOptions): ContentReadClient {
+  return makeClient(options, nodeSender);
+}

@@ -7,10 +7,12 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { type Running, startMock, startProxy } from './doctor/support.js';
 
 const bin = fileURLToPath(new URL('../bin/content-read.js', import.meta.url));
+// Each test starts Node processes: on a loaded machine that alone can take seconds.
+vi.setConfig({ testTimeout: 60_000 });
 const CANARY = 'canary-Zq8wX3-never-print-me';
 
 let api: Running;
@@ -37,12 +39,14 @@ async function run(args: string[], env: Record<string, string> = {}, cwd?: strin
   return { code, out };
 }
 
-test('package.json declares the committed bin entry, which runs the built CLI', async () => {
+test('package.json declares the committed bin entry, which checks the Node version, then runs the built CLI', async () => {
   const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
   expect(pkg.bin).toEqual({ 'content-read': './bin/content-read.js' });
   const entry = await readFile(bin, 'utf8');
   expect(entry.startsWith('#!/usr/bin/env node\n')).toBe(true);
-  expect(entry).toContain("import '../dist/cli.js';");
+  const check = entry.indexOf("checkNodeVersion('content-read')");
+  expect(check).toBeGreaterThan(0);
+  expect(entry.indexOf("await import('../dist/cli.js');")).toBeGreaterThan(check);
   expect(
     (await readFile(new URL('../dist/cli.js', import.meta.url), 'utf8')).length,
   ).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { checkNodeVersion } from '@content-read/core';
 import { type CliConfig, HELP, parseCli } from './cli-options.js';
 import { GENERATED_KEYS, generateDataset, writeGeneratedDataset } from './data/generator.js';
 import { loadDataset } from './data/load-dataset.js';
@@ -8,6 +9,12 @@ import { waitUntilReady } from './http/wait-ready.js';
 import { createMockServer } from './mock-server.js';
 
 async function main(argv: string[]): Promise<number> {
+  try {
+    checkNodeVersion('content-read-mock');
+  } catch (problem) {
+    process.stderr.write(`content-read-mock: ${(problem as Error).message}\n`);
+    return 2;
+  }
   let config: CliConfig;
   try {
     config = parseCli(argv);

@@ -1,4 +1,4 @@
-import type { Article } from '@content-read/core';
+import type { Article, ContentReadClient } from '@content-read/core';
 import type { Loader } from 'astro/loaders';
 import type { ArticlesLoaderOptions } from '../config/options.js';
 import { ARTICLES_LOADER_NAME } from '../config/version.js';
@@ -6,6 +6,7 @@ import { createSanitiser } from '../entries/html/sanitiser-pool.js';
 import { toEntryId } from '../entries/ids.js';
 import { articleData } from '../entries/mapping.js';
 import { createArticleEntrySchema } from '../entries/schema.js';
+import { allowedBlogs } from '../live/allowed-blogs.js';
 import { HeldItems } from './held-items.js';
 import { syncCollection } from './sync.js';
 
@@ -45,12 +46,26 @@ export function articlesLoader<const C extends string = 'blogs'>(
             invalidArticles: options.invalidArticles,
             allowClasses: options.allowClasses,
           },
-          readListings: (client, read) =>
-            Promise.all(
-              (options.blogs ?? [undefined]).map((blog) =>
-                client.list('articles', { ...read, ...(blog ? { blog } : {}) }),
+          readListings: async (client, read) => {
+            if (!options.blogs) return [await client.list('articles', read)];
+            const { ids } = allowedBlogs(await readBlogs(client), options.blogs);
+            // The resolved id is forwarded, and `?blog=` is ours, not the contract's: an API may
+            // ignore it and list every blog, so each listing keeps only its blog's articles.
+            return Promise.all(
+              [...ids].map((blog) =>
+                client.list('articles', {
+                  ...read,
+                  blog,
+                  onPage: (page) =>
+                    read.onPage(
+                      page.notModified
+                        ? page
+                        : { ...page, items: page.items.filter((a) => a.blog_id === blog) },
+                    ),
+                }),
               ),
-            ),
+            );
+          },
           keep: (article) => !options.filter || options.filter(article),
           entryId,
           derived: (article) => mapping.blogEntryId(article.blog_id),
@@ -75,4 +90,10 @@ export function articlesLoader<const C extends string = 'blogs'>(
       }
     },
   } satisfies Loader;
+}
+
+/** Every blog the key can read (to resolve the names of the `blogs` option). */
+async function readBlogs(client: ContentReadClient) {
+  const listing = await client.list('blogs');
+  return listing.pages.flatMap((page) => (page.notModified ? [] : page.items));
 }

@@ -1,4 +1,4 @@
-import { createClient, MAX_PER_PAGE } from '@content-read/core';
+import { checkNodeVersion, createClient, MAX_PER_PAGE } from '@content-read/core';
 import type { LoaderContext } from 'astro/loaders';
 import { resolveConnection } from '../config/connection.js';
 import { ContentReadLoaderError, syncFailed } from '../config/errors.js';
@@ -28,6 +28,7 @@ export async function syncCollection<T extends { id: string }>(
   const report = new SyncReport(collection, logger);
   let conn: { baseUrl: string; apiKey: string };
   try {
+    checkNodeVersion(`Collection "${collection}" (@content-read/astro-loader)`);
     const envDir = ctx.config.vite?.envDir;
     conn = await resolveConnection(
       spec.options,

@@ -1,21 +1,15 @@
 import { KEY_VARIABLE, readEnvVariables, URL_VARIABLE } from '@content-read/core';
 import { envContext } from './env.js';
+import {
+  type Connection,
+  type ConnectionOptions,
+  MissingConnectionError,
+} from './runtime-connection.js';
 
-/** Where the loaders find the API. Explicit options win over the environment. */
-export interface ConnectionOptions {
-  /** Base address of the Content Read API, ending in `/api/v1`. Default: `CONTENT_API_URL`. */
-  baseUrl?: string | URL;
-  /** The API key (sent as `Authorization: Bearer …`). Default: `CONTENT_API_KEY`. */
-  apiKey?: string;
-}
-
-export interface Connection {
-  baseUrl: string;
-  apiKey: string;
-}
+export type { Connection, ConnectionOptions } from './runtime-connection.js';
 
 /**
- * Resolves the connection or throws one message naming what is missing and how to set it.
+ * Build time: resolves the connection or throws one message naming what is missing and how to set it.
  * The variables are read as Astro and Vite read them (see config/env.ts): the process
  * environment, then the `.env` files of the mode in envDir, with `${VAR}` expansion.
  */
@@ -41,9 +35,4 @@ export async function resolveConnection(
     );
   }
   return { baseUrl, apiKey };
-}
-
-/** Neither the options nor the environment nor the `.env` files give the API's URL and key. */
-export class MissingConnectionError extends Error {
-  override readonly name = 'MissingConnectionError';
 }

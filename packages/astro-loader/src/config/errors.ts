@@ -1,5 +1,10 @@
-import { inspect } from 'node:util';
-import { type InvalidItem, KEY_VARIABLE, redactSecrets, URL_VARIABLE } from '@content-read/core';
+// Web platform only: the live loaders' errors are made here too, in whatever runtime serves them.
+import {
+  type InvalidItem,
+  KEY_VARIABLE,
+  redactSecrets,
+  URL_VARIABLE,
+} from '@content-read/core/web';
 
 /** One problem with one item: its API id, the field (API or entry name) and what is wrong. */
 export type ItemProblem = Pick<InvalidItem, 'id' | 'field' | 'problem'>;
@@ -82,7 +87,7 @@ export function syncFailed(
     secret,
   );
   // Keep the client's error for debugging, unless anything in it shows the key.
-  const leaks = secret !== undefined && inspect(error, { depth: 8 }).includes(secret);
+  const leaks = secret !== undefined && mentions(error, secret);
   return new ContentReadLoaderError(collection, message, leaks ? undefined : error);
 }
 
@@ -98,4 +103,14 @@ export function redact(text: string, secret: string | undefined): string {
 /** The first line, without a closing full stop (the messages here add their own). */
 function firstLine(text: string | undefined): string {
   return ((text ?? '').split('\n')[0] ?? '').trim().replace(/\.+$/, '');
+}
+
+/** Whether `secret` is in any string an error holds (message, stack, cause, fields), 8 deep. */
+function mentions(value: unknown, secret: string, depth = 0, seen = new Set<object>()): boolean {
+  if (typeof value === 'string') return value.includes(secret);
+  if (typeof value !== 'object' || value === null || depth > 8 || seen.has(value)) return false;
+  seen.add(value);
+  return Object.getOwnPropertyNames(value).some((name) =>
+    mentions((value as Record<string, unknown>)[name], secret, depth + 1, seen),
+  );
 }

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { KEY_VARIABLE, loadEnvFiles, URL_VARIABLE } from '@content-read/core';
+import { checkNodeVersion, KEY_VARIABLE, loadEnvFiles, URL_VARIABLE } from '@content-read/core';
 import type { AstroIntegration } from 'astro';
 import { envField } from 'astro/config';
 import { type EnvContext, envContext, modeFromArgv, setEnvContext } from '../config/env.js';
@@ -19,7 +19,6 @@ import {
 import { refreshWebhook } from './refresh-webhook.js';
 
 const SETTINGS_MODULE = 'virtual:content-read/proxy-settings';
-const ENV_MODULE = 'virtual:content-read/env-context';
 
 /**
  * The Content Read integration: declares CONTENT_API_URL / CONTENT_API_KEY through `astro:env`
@@ -43,6 +42,11 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
         addMiddleware,
         logger,
       }) => {
+        try {
+          checkNodeVersion('contentRead() (@content-read/astro-loader)');
+        } catch (error) {
+          throw new ContentReadSetupError((error as Error).message);
+        }
         const root = fileURLToPath(config.root);
         const envDir = typeof config.vite?.envDir === 'string' ? config.vite.envDir : undefined;
         // Astro's own choice of mode: `--mode`, else production for build, development for dev.
@@ -86,7 +90,7 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
           );
         }
         if (options.proxy) {
-          settings = proxySettings(options.proxy, { root });
+          settings = proxySettings(options.proxy);
           injectRoute({
             pattern: `${settings.path}/[resource]`,
             entrypoint: new URL('./proxy/route.js', import.meta.url),
@@ -113,14 +117,14 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
           return;
         }
         const clientDir = fileURLToPath(dir);
+        // Even the project's own path is printed without the key, should it hold it.
+        const shownDir = clientDir.replaceAll(key, `[${KEY_VARIABLE}]`);
         const found = await filesContainingKey(clientDir, key);
         if (!found) {
-          logger.info(
-            `key guard: the build wrote no client output (${clientDir}), nothing to scan`,
-          );
+          logger.info(`key guard: the build wrote no client output (${shownDir}), nothing to scan`);
           return;
         }
-        if (found.length) throw keyFoundError(found, clientDir);
+        if (found.length) throw keyFoundError(found, shownDir);
         logger.info('key guard: the API key is in no file of the client output');
       },
     },
@@ -138,10 +142,9 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
         setEnvContext(env);
       },
       resolveId(id: string) {
-        return id === SETTINGS_MODULE || id === ENV_MODULE ? `\0${id}` : undefined;
+        return id === SETTINGS_MODULE ? `\0${id}` : undefined;
       },
       load(id: string) {
-        if (id === `\0${ENV_MODULE}`) return `export default ${JSON.stringify(env)};`;
         if (id !== `\0${SETTINGS_MODULE}`) return undefined;
         if (!settings)
           throw new Error(`${SETTINGS_MODULE} is only available with contentRead({ proxy }).`);

@@ -1,10 +1,15 @@
-// Added by contentRead() as a middleware: loaded once by the site's server before any route runs,
-// it tells the live loaders and the proxy the build's Vite mode and envDir, so a server built with
-// `astro build --mode staging` reads `.env.staging` for what its environment lacks.
-import context from 'virtual:content-read/env-context';
+// Added by contentRead() as a middleware, so it is bundled into the site's server and loaded
+// before any route runs. It hands the proxy route and the live loaders Astro's reader of the
+// server's variables: `astro:env` knows each platform's env (process.env on Node, the Worker's
+// bindings on Cloudflare), where a package outside Vite's graph would not. CONTENT_API_URL is a
+// public server variable, so Astro also fixes the build's value into the bundle: the server's
+// own value wins, the build's is the fallback. The key is a secret: only the server's own.
+import { CONTENT_API_URL, getSecret } from 'astro:env/server';
 import type { MiddlewareHandler } from 'astro';
-import { setEnvContext } from '../config/env.js';
+import { setRuntimeVariables } from '../config/runtime-connection.js';
 
-setEnvContext(context);
+setRuntimeVariables(
+  (name) => getSecret(name) ?? (name === 'CONTENT_API_URL' ? CONTENT_API_URL : undefined),
+);
 
 export const onRequest: MiddlewareHandler = (_context, next) => next();

@@ -1,6 +1,6 @@
 import type { Dirent } from 'node:fs';
 import { open, readdir } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { KEY_VARIABLE } from '@content-read/core';
 import { ContentReadSetupError } from './options.js';
 
@@ -27,17 +27,23 @@ export function checkPublicVariables(
   );
 }
 
+/** What the guard prints where a file's name holds the key. */
+const REDACTED = `[${KEY_VARIABLE}]`;
+
 /**
  * Every file under `dir` (the client output: pages, scripts, styles, source maps, files copied
- * from public/) that holds the key, as written or URL/JSON-escaped. Files are read in chunks
- * that overlap by the key's length, so a large file costs no more memory than a chunk.
- * `undefined` when `dir` does not exist (the build wrote no client output); a directory that
- * cannot be read fails: a guard that scanned nothing must not report the key absent.
+ * from public/) whose relative path or contents hold the key, as written or URL/JSON-escaped,
+ * named with the key replaced by `[CONTENT_API_KEY]` (a prerendered route whose param is the key
+ * is a file named by it). Files are read in chunks that overlap by the key's length, so a large
+ * file costs no more memory than a chunk. `undefined` when `dir` does not exist (the build wrote
+ * no client output); a directory that cannot be read fails: a guard that scanned nothing must not
+ * report the key absent.
  */
 export async function filesContainingKey(dir: string, key: string): Promise<string[] | undefined> {
-  const needles = [...new Set([key, encodeURIComponent(key), key.replaceAll('/', '\\/')])].map(
-    (form) => Buffer.from(form),
+  const forms = [...new Set([key, encodeURIComponent(key), key.replaceAll('/', '\\/')])].sort(
+    (a, b) => b.length - a.length,
   );
+  const needles = forms.map((form) => Buffer.from(form));
   const longest = Math.max(...needles.map((n) => n.length));
   let entries: Dirent[];
   try {
@@ -48,12 +54,23 @@ export async function filesContainingKey(dir: string, key: string): Promise<stri
       `The key guard could not read the client output ${dir} (${(error as Error).message}), so it cannot tell whether the API key leaked: fix the directory's permissions and build again.`,
     );
   }
+  const redact = (name: string) =>
+    forms.reduce((text, form) => text.replaceAll(form, REDACTED), name);
   const found: string[] = [];
+  const namedDirectories: string[] = [];
   for (const entry of entries) {
-    if (!entry.isFile()) continue;
     const path = join(entry.parentPath, entry.name);
-    if (await holds(path, needles, longest)) found.push(relative(dir, path));
+    const name = relative(dir, path).split(sep).join('/');
+    const named = forms.some((form) => name.includes(form));
+    if (entry.isDirectory()) {
+      if (named) namedDirectories.push(redact(name));
+    } else if (named || (entry.isFile() && (await holds(path, needles, longest)))) {
+      found.push(redact(name));
+    }
   }
+  // A directory named by the key shows through its files; an empty one is named itself.
+  for (const directory of namedDirectories)
+    if (!found.some((file) => file.startsWith(`${directory}/`))) found.push(`${directory}/`);
   return found.sort();
 }
 
@@ -76,11 +93,11 @@ async function holds(path: string, needles: Buffer[], longest: number): Promise<
   }
 }
 
-/** The guard's failure after a build: names the files, never the key. */
+/** The guard's failure after a build: names the files (the key in a name replaced), never the key. */
 export function keyFoundError(files: string[], dir: string): ContentReadSetupError {
   const shown =
     files.slice(0, 5).join(', ') + (files.length > 5 ? ` and ${files.length - 5} more` : '');
   return new ContentReadSetupError(
-    `The API key (${KEY_VARIABLE}) is in the client output (${dir}): ${shown}. Remove it from client code and public/ and fetch through contentRead({ proxy }); for a deliberately public, tightly scoped key set contentRead({ ${PUBLIC_KEY_OPTION}: true }).`,
+    `The API key (${KEY_VARIABLE}) is in the client output (${dir}): ${shown}. Remove it from client code, public/ and the names of files and routes, and fetch through contentRead({ proxy }); for a deliberately public, tightly scoped key set contentRead({ ${PUBLIC_KEY_OPTION}: true }).`,
   );
 }

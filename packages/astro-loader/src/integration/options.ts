@@ -13,13 +13,18 @@ export interface ProxyOptions {
    * `false` exists to measure what coalescing saves.
    */
   coalesce?: boolean;
-  /** Per-client (by address) request limit. Default: none. */
+  /** Per-client request limit (see `RateLimitOptions` for what a client is). Default: none. */
   rateLimit?: RateLimitOptions;
   /**
-   * Serve only these blogs (ids or slugs), fewer than the key can read. `/articles` then needs a
-   * `blog` among them (or uses the only one), `/blogs` lists only them. Default: all the key reads.
+   * Serve only these blogs (each an id, else a slug), fewer than the key can read. `/blogs` and
+   * `/articles` then list only theirs, read whole and paged by the proxy. Default: all the key reads.
    */
   blogs?: string[];
+  /**
+   * Most upstream pages (of 500 items) one restricted listing may read; a longer list is a 502
+   * `upstream_too_many_pages`. Default 20.
+   */
+  maxPages?: number;
   /** Send CORS headers to these origins (or `'*'`). Default: none (same-origin only). */
   cors?: { origin: string | string[] };
   /** Upstream request timeout in ms. Default 15000. */
@@ -42,7 +47,10 @@ export interface ContentReadOptions {
   keyIsPublicAndTightlyScoped?: boolean;
 }
 
-/** The proxy's options with defaults applied, plus the project root (serialisable). */
+/**
+ * The proxy's options with defaults applied: serialised into the server bundle, so nothing of
+ * the build machine (paths, variables) belongs here.
+ */
 export interface ProxySettings {
   path: string;
   freshness: number;
@@ -50,12 +58,12 @@ export interface ProxySettings {
   coalesce: boolean;
   rateLimit?: RateLimitOptions;
   blogs?: string[];
+  maxPages: number;
   corsOrigins?: string[];
   timeout: number;
-  root: string;
 }
 
-export function proxySettings(options: ProxyOptions, env: { root: string }): ProxySettings {
+export function proxySettings(options: ProxyOptions): ProxySettings {
   const path = `/${options.path.replace(/^\/+|\/+$/g, '')}`;
   if (!/^\/[A-Za-z0-9._~\-/]+$/.test(path) || path.includes('//') || path.includes('[')) {
     throw new ContentReadSetupError(
@@ -70,11 +78,20 @@ export function proxySettings(options: ProxyOptions, env: { root: string }): Pro
       );
     return value;
   };
-  if (options.rateLimit && !(options.rateLimit.requests >= 1))
-    throw new ContentReadSetupError('contentRead(): proxy.rateLimit.requests must be at least 1.');
+  if (options.rateLimit) checkRateLimit(options.rateLimit);
+  const maxPages = options.maxPages;
+  if (maxPages !== undefined && !(Number.isInteger(maxPages) && maxPages >= 1))
+    throw new ContentReadSetupError(
+      `contentRead(): proxy.maxPages must be a whole number ≥ 1 (got ${maxPages}).`,
+    );
   if (options.blogs && options.blogs.length === 0)
     throw new ContentReadSetupError(
       'contentRead(): proxy.blogs must name at least one blog (or be left out).',
+    );
+  const badName = options.blogs?.find((name) => typeof name !== 'string' || !name.trim());
+  if (badName !== undefined)
+    throw new ContentReadSetupError(
+      `contentRead(): proxy.blogs holds ${JSON.stringify(badName)}: each entry must be a blog id or slug.`,
     );
   const origin = options.cors?.origin;
   return {
@@ -83,11 +100,30 @@ export function proxySettings(options: ProxyOptions, env: { root: string }): Pro
     cacheBytes: positive('cacheBytes', options.cacheBytes, 50_000_000),
     coalesce: options.coalesce ?? true,
     timeout: positive('timeout', options.timeout, 15_000),
+    maxPages: options.maxPages ?? 20,
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     ...(options.blogs ? { blogs: options.blogs } : {}),
     ...(origin ? { corsOrigins: Array.isArray(origin) ? origin : [origin] } : {}),
-    root: env.root,
   };
+}
+
+function checkRateLimit(limit: RateLimitOptions): void {
+  const fail = (message: string) => {
+    throw new ContentReadSetupError(`contentRead(): proxy.rateLimit.${message}`);
+  };
+  if (!Number.isInteger(limit.requests) || limit.requests < 1)
+    fail(`requests must be a whole number ≥ 1 (got ${limit.requests}).`);
+  const seconds = limit.windowSeconds;
+  if (seconds !== undefined && !(Number.isFinite(seconds) && seconds > 0))
+    fail(`windowSeconds must be a number > 0 (got ${seconds}).`);
+  if (limit.clientHeader !== undefined && !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(limit.clientHeader))
+    fail(
+      `clientHeader must be a header name such as "cf-connecting-ip" (got "${limit.clientHeader}").`,
+    );
+  if (limit.clientLocal !== undefined && !/^[A-Za-z_$][\w$]*$/.test(limit.clientLocal))
+    fail(`clientLocal must be the name of an Astro.locals field (got "${limit.clientLocal}").`);
+  if (limit.clientHeader !== undefined && limit.clientLocal !== undefined)
+    fail('clientHeader and clientLocal name the client two ways: keep one.');
 }
 
 /**

@@ -4,11 +4,13 @@ import { type MarkdownHeading, renderArticleHtml } from '../entries/html/render.
 import { toEntryId } from '../entries/ids.js';
 import { articleData } from '../entries/mapping.js';
 import type { ArticleData } from '../entries/schema.js';
+import { allowedBlogs, filteredBlog } from './allowed-blogs.js';
 import { BoundedMap } from './bounded-map.js';
+import type { Deadline } from './live-budget.js';
 import { LiveListingCache } from './live-cache.js';
-import { findByFilter, type LiveLoaderOptions, liveClient } from './live-client.js';
+import { findByFilter, type LiveLoaderOptions, liveClient, type Take } from './live-client.js';
 import type { ContentReadLiveError } from './live-error.js';
-import { RenderedEntries } from './rendered-entries.js';
+import { DEFAULT_RENDER_CACHE_BYTES, RenderedEntries } from './rendered-entries.js';
 
 export interface ArticlesLiveFilter {
   /** A blog id or slug. */
@@ -27,56 +29,56 @@ const MAX_LISTINGS = 64;
 
 /** Live loader of articles for src/live.config.ts (read at request time). */
 export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
-  const client = liveClient(options);
+  const client = liveClient(options, 'articlesLiveLoader');
   const freshness = options.freshness ?? 0;
+  const names = options.blogs;
   const listings = new BoundedMap<string, LiveListingCache<Article>>(MAX_LISTINGS);
-  const blogs = new LiveListingCache<Blog>(
+  const blogList = new LiveListingCache<Blog>(
     async (read) => (await client.get()).list('blogs', read),
-    freshness,
+    { freshness },
   );
   const rendered = new RenderedEntries<ReturnType<typeof makeEntry>>(
-    options.renderCacheBytes ?? 100_000_000,
+    options.renderCacheBytes ?? DEFAULT_RENDER_CACHE_BYTES,
   );
-  const allowed = options.blogs ? new Set(options.blogs) : undefined;
 
-  /** One listing, kept only once the API has answered for it (junk filters leave nothing). */
-  async function listing(blog: string | undefined): Promise<Article[]> {
-    const key = blog ?? '';
+  /** One listing: every article (no id), or one blog's, kept once the API has answered for it. */
+  async function listing(blogId: string | undefined, deadline: Deadline) {
+    const key = blogId ?? '';
     let cache = listings.get(key);
     if (!cache) {
       cache = new LiveListingCache<Article>(
         async (read) =>
-          (await client.get()).list('articles', { ...read, ...(blog ? { blog } : {}) }),
-        freshness,
+          (await client.get()).list('articles', { ...read, ...(blogId ? { blog: blogId } : {}) }),
+        // `?blog=` is ours, not the contract's: an API may ignore it and list every blog.
+        { freshness, ...(blogId ? { keep: (a: Article) => a.blog_id === blogId } : {}) },
       );
       listings.set(key, cache);
     }
     try {
-      return await cache.read();
+      return await cache.read(deadline);
     } catch (error) {
-      listings.delete(key);
+      if (!cache.held) listings.delete(key);
       throw error;
     }
   }
 
   /**
-   * The listings a filter may read. With the `blogs` option, only those blogs, whatever the
-   * filter says: a blog outside them (by id or slug) finds nothing.
+   * The blogs whose listings a filter reads (undefined: the listing of every article). Names
+   * become ids through the API's blogs (id first, then slug); with the `blogs` option, only
+   * those blogs, whatever the filter says: a blog outside them finds nothing.
    */
-  async function listingsFor(blog: string | undefined): Promise<(string | undefined)[]> {
-    if (!allowed) return [blog];
-    if (blog === undefined) return [...allowed];
-    if (allowed.has(blog)) return [blog];
-    // The filter may name an allowed blog by its other name (its id for a slug, or back).
-    const found = (await blogs.read()).find((b) => b.id === blog || b.slug === blog);
-    const name = found && [found.id, found.slug].find((n) => allowed.has(n));
-    return name ? [name] : [];
+  async function listingIds(blog: string | undefined, d: Deadline, take: Take) {
+    if (!names && blog === undefined) return [undefined];
+    const blogs = take(await blogList.read(d));
+    const allowed = names ? allowedBlogs(blogs, names) : undefined;
+    if (blog === undefined) return [...(allowed?.ids ?? [])];
+    const found = filteredBlog(blogs, blog, allowed);
+    return found ? [found.id] : [];
   }
 
-  async function read(blog: string | undefined): Promise<Article[]> {
-    const pages = (await Promise.all((await listingsFor(blog)).map(listing))).flat();
-    // `blogs` may name one blog twice (by id and by slug): each article once.
-    return [...new Map(pages.map((article) => [article.id, article])).values()];
+  async function read(blog: string | undefined, d: Deadline, take: Take): Promise<Article[]> {
+    const ids = await listingIds(blog, d, take);
+    return (await Promise.all(ids.map((id) => listing(id, d)))).flatMap(take);
   }
 
   function makeEntry(article: Article) {
@@ -92,29 +94,25 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
       },
     };
   }
-  // A shallow copy: what Astro does to an entry it is given stays out of the kept one.
-  const toEntry = (article: Article) => ({ ...rendered.get(article, () => makeEntry(article)) });
+  // Shallow copies: what Astro does to an entry it is given stays out of the kept one.
+  const toEntries = (articles: Article[]) =>
+    rendered.entries(articles, makeEntry).map((entry) => ({ ...entry }));
 
   return {
     name: 'content-read-articles-live',
-    loadCollection: async ({ collection, filter }) => {
-      try {
-        const articles = (await read(filter?.blog)).filter(
+    loadCollection: ({ collection, filter }) =>
+      client.run(collection, async (d, take) => {
+        const articles = (await read(filter?.blog, d, take)).filter(
           (a) => !filter?.tag || a.tags.includes(filter.tag),
         );
-        return { entries: articles.map(toEntry), cacheHint: { tags: ['articles'] } };
-      } catch (error) {
-        return client.failure(collection, error);
-      }
-    },
-    loadEntry: async ({ collection, filter }) => {
-      try {
-        const found = findByFilter(await read('blog' in filter ? filter.blog : undefined), filter);
-        return found ? toEntry(found) : undefined;
-      } catch (error) {
-        return client.failure(collection, error);
-      }
-    },
+        return { entries: toEntries(articles), cacheHint: { tags: ['articles'] } };
+      }),
+    loadEntry: ({ collection, filter }) =>
+      client.run(collection, async (d, take) => {
+        const blog = 'blog' in filter ? filter.blog : undefined;
+        const found = findByFilter(await read(blog, d, take), filter);
+        return found ? toEntries([found])[0] : undefined;
+      }),
   } satisfies LiveLoader<
     LiveArticleData,
     ArticleEntryFilter,

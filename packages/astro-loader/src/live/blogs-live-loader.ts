@@ -3,23 +3,26 @@ import type { LiveLoader } from 'astro/loaders';
 import { toEntryId } from '../entries/ids.js';
 import { blogData } from '../entries/mapping.js';
 import type { BlogData } from '../entries/schema.js';
+import { allowedBlogs } from './allowed-blogs.js';
+import type { Deadline } from './live-budget.js';
 import { LiveListingCache } from './live-cache.js';
-import { findByFilter, type LiveLoaderOptions, liveClient } from './live-client.js';
+import { findByFilter, type LiveLoaderOptions, liveClient, type Take } from './live-client.js';
 import type { ContentReadLiveError } from './live-error.js';
 
 export type BlogEntryFilter = { id: string } | { slug: string };
 
 /** Live loader of blogs for src/live.config.ts. */
 export function blogsLiveLoader(options: LiveLoaderOptions = {}) {
-  const client = liveClient(options);
+  const client = liveClient(options, 'blogsLiveLoader');
   const cache = new LiveListingCache<Blog>(
     async (read) => (await client.get()).list('blogs', read),
-    options.freshness ?? 0,
+    { freshness: options.freshness ?? 0 },
   );
-  const only = options.blogs ? new Set(options.blogs) : undefined;
-  async function read() {
-    const blogs = await cache.read();
-    return blogs.filter((b) => !only || only.has(b.id) || only.has(b.slug));
+  const names = options.blogs;
+  /** The blogs the key reads; with the `blogs` option, only those it names (id first, then slug). */
+  async function read(deadline: Deadline, take: Take) {
+    const blogs = take(await cache.read(deadline));
+    return names ? allowedBlogs(blogs, names).blogs : blogs;
   }
   function toEntry(blog: Blog) {
     const data = blogData(blog);
@@ -31,20 +34,15 @@ export function blogsLiveLoader(options: LiveLoaderOptions = {}) {
   }
   return {
     name: 'content-read-blogs-live',
-    loadCollection: async ({ collection }) => {
-      try {
-        return { entries: (await read()).map(toEntry), cacheHint: { tags: ['blogs'] } };
-      } catch (error) {
-        return client.failure(collection, error);
-      }
-    },
-    loadEntry: async ({ collection, filter }) => {
-      try {
-        const found = findByFilter(await read(), filter);
+    loadCollection: ({ collection }) =>
+      client.run(collection, async (d, take) => ({
+        entries: (await read(d, take)).map(toEntry),
+        cacheHint: { tags: ['blogs'] },
+      })),
+    loadEntry: ({ collection, filter }) =>
+      client.run(collection, async (d, take) => {
+        const found = findByFilter(await read(d, take), filter);
         return found ? toEntry(found) : undefined;
-      } catch (error) {
-        return client.failure(collection, error);
-      }
-    },
+      }),
   } satisfies LiveLoader<BlogData, BlogEntryFilter, never, ContentReadLiveError>;
 }

@@ -1,10 +1,13 @@
 import type { HeldPage, Listing, ListMeta, ListPage } from '@content-read/core';
+import { type Deadline, DeadlineError, isOutage } from './live-budget.js';
 
-/** What the cache keeps of one page: its items, and what revalidates them. */
+/** What the cache keeps of one page: the items it keeps, and what revalidates them. */
 interface PageCopy<T> {
   key: string;
   etag: string | undefined;
   meta: ListMeta | undefined;
+  /** Every id the API listed on the page (core checks a listing's completeness with them). */
+  ids: string[];
   items: T[];
 }
 
@@ -14,53 +17,115 @@ export type ReadListing<T> = (options: {
   onPage: (page: ListPage<T>) => PageCopy<T>;
 }) => Promise<Listing<T, PageCopy<T>>>;
 
+/** A read: the items, and when they are the last good ones (the API failed), why and how old. */
+export interface ListingRead<T> {
+  items: T[];
+  stale?: { error: unknown; ageMs: number } | undefined;
+}
+
+export interface LiveListingOptions<T> {
+  /** ms a read listing is served as it is. Default 0. */
+  freshness?: number;
+  /** Which of the API's items the listing holds (the others are never kept). Default: all. */
+  keep?: (item: T) => boolean;
+  now?: () => number;
+}
+
 /**
- * In-memory copy of one listing (all articles, or one blog's) for the live loaders. Within the
- * freshness window it is served as it is; after it, one revalidation (conditional requests with
- * the ETags held: an unchanged page costs a 304 and no parsing, and hands back the very same
- * item objects) serves every request that arrives meanwhile. So N concurrent requests cost at
- * most one upstream request per listing page per window.
+ * In-memory copy of one listing (all articles, one blog's, or the blogs) for the live loaders.
+ * Within the freshness window it is served as it is; after it, one revalidation (conditional
+ * requests with the ETags held: an unchanged page costs a 304 and no parsing, and hands back the
+ * very same item objects) serves every request that arrives meanwhile. So N concurrent requests
+ * cost at most one upstream request per listing page per window.
+ *
+ * A caller waits for a revalidation until its deadline; the revalidation itself goes on (bounded
+ * by the client's timeouts and retries) and fills the cache for the next request. When it fails
+ * or is not done in time and the API is down (see isOutage), the last good listing is served,
+ * marked stale.
  */
 export class LiveListingCache<T extends { id: string }> {
   readonly #pages = new Map<string, PageCopy<T>>();
   #items: T[] | undefined;
   #readAt = Number.NEGATIVE_INFINITY;
   #pending: Promise<T[]> | undefined;
+  /** Why the revalidation under way is late: a caller's deadline passed while it went on. */
+  #late: DeadlineError | undefined;
+  /** When the revalidation under way last received a page (Date.now, as Deadline counts). */
+  #progressAt = 0;
+  readonly #freshness: number;
+  readonly #keep: ((item: T) => boolean) | undefined;
+  readonly #now: () => number;
 
   constructor(
     private readonly readListing: ReadListing<T>,
-    private readonly freshness = 0,
-    private readonly now: () => number = Date.now,
-  ) {}
+    options: LiveListingOptions<T> = {},
+  ) {
+    this.#freshness = options.freshness ?? 0;
+    this.#keep = options.keep;
+    this.#now = options.now ?? Date.now;
+  }
 
-  read(): Promise<T[]> {
-    if (this.#items && this.now() - this.#readAt < this.freshness)
-      return Promise.resolve(this.#items);
-    this.#pending ??= this.#revalidate().finally(() => {
-      this.#pending = undefined;
-    });
-    return this.#pending;
+  /** Whether a good listing is held (a failed first read leaves none). */
+  get held(): boolean {
+    return this.#items !== undefined;
+  }
+
+  async read(deadline: Deadline): Promise<ListingRead<T>> {
+    if (this.#items && this.#now() - this.#readAt < this.#freshness) return { items: this.#items };
+    if (!this.#pending) {
+      const pending = this.#revalidate().finally(() => {
+        if (this.#pending === pending) this.#pending = undefined;
+      });
+      // Callers may stop waiting (their deadline); a failure nobody awaits is not unhandled.
+      pending.catch(() => {});
+      this.#pending = pending;
+      this.#late = undefined;
+    }
+    // A revalidation that already kept a caller past its deadline keeps no one else waiting.
+    if (this.#items && this.#late) return this.#stale(this.#late);
+    try {
+      // Holding nothing, a listing that keeps arriving is waited for: there is nothing better.
+      const progress = this.#items ? undefined : () => this.#progressAt;
+      return { items: await deadline.race(this.#pending, progress) };
+    } catch (error) {
+      if (!this.#items || !isOutage(error)) throw error;
+      if (error instanceof DeadlineError) this.#late ??= error;
+      return this.#stale(this.#late ?? error);
+    }
+  }
+
+  #stale(error: unknown): ListingRead<T> {
+    return { items: this.#items ?? [], stale: { error, ageMs: this.#now() - this.#readAt } };
   }
 
   async #revalidate(): Promise<T[]> {
     const previous = new Map<string, HeldPage>();
-    for (const [key, { etag, meta, items }] of this.#pages) {
-      if (etag) previous.set(key, { etag, meta, ids: items.map((item) => item.id) });
+    for (const [key, { etag, meta, ids }] of this.#pages) {
+      if (etag) previous.set(key, { etag, meta, ids });
     }
+    const keep = this.#keep;
     const listing = await this.readListing({
       previous,
-      onPage: (page) => ({
-        key: page.key,
-        etag: page.etag,
-        meta: page.meta,
-        // A 304 page's items are the ones this cache holds for it.
-        items: page.notModified ? (this.#pages.get(page.key)?.items ?? []) : page.items,
-      }),
+      onPage: (page) => {
+        this.#progressAt = Date.now();
+        return {
+          key: page.key,
+          etag: page.etag,
+          meta: page.meta,
+          ids: page.ids,
+          // A 304 page's items are the ones this cache holds for it.
+          items: page.notModified
+            ? (this.#pages.get(page.key)?.items ?? [])
+            : keep
+              ? page.items.filter(keep)
+              : page.items,
+        };
+      },
     });
     this.#pages.clear();
     for (const page of listing.pages) if (page.etag) this.#pages.set(page.key, page);
     this.#items = listing.pages.flatMap((page) => page.items);
-    this.#readAt = this.now();
+    this.#readAt = this.#now();
     return this.#items;
   }
 }

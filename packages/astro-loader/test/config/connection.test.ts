@@ -3,8 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { restoreApiEnvAfterEach } from '../../../../test/support/api-env.js';
-import { MissingConnectionError, resolveConnection } from '../../src/config/connection.js';
+import { resolveConnection } from '../../src/config/connection.js';
 import { clearEnvContext, setEnvContext } from '../../src/config/env.js';
+import {
+  MissingConnectionError,
+  runtimeConnection,
+  setRuntimeVariables,
+} from '../../src/config/runtime-connection.js';
 
 describe('resolveConnection', () => {
   let dir: string;
@@ -96,5 +101,49 @@ describe('resolveConnection', () => {
       baseUrl: 'http://dir/api/v1',
       apiKey: 'd',
     });
+  });
+});
+
+describe('runtimeConnection (the proxy and the live loaders, in the deployed server)', () => {
+  beforeEach(() => {
+    delete process.env.CONTENT_API_URL;
+    delete process.env.CONTENT_API_KEY;
+  });
+  restoreApiEnvAfterEach();
+  afterEach(() => setRuntimeVariables(undefined));
+  const noFix = () => '';
+
+  it("reads the variables through the reader contentRead()'s middleware registers (astro:env)", () => {
+    const vars: Record<string, string> = {
+      CONTENT_API_URL: 'http://astro-env/api/v1',
+      CONTENT_API_KEY: 'from-astro-env',
+    };
+    setRuntimeVariables((name) => vars[name]);
+    expect(runtimeConnection({}, 'x', noFix)).toEqual({
+      baseUrl: 'http://astro-env/api/v1',
+      apiKey: 'from-astro-env',
+    });
+  });
+
+  it('falls back to process.env where the reader has no value, and options win over both', () => {
+    setRuntimeVariables(() => undefined);
+    process.env.CONTENT_API_URL = 'http://process/api/v1';
+    process.env.CONTENT_API_KEY = 'from-process';
+    expect(runtimeConnection({}, 'x', noFix).baseUrl).toBe('http://process/api/v1');
+    expect(runtimeConnection({ apiKey: 'opt' }, 'x', noFix).apiKey).toBe('opt');
+  });
+
+  it('names what is missing, where, and how to fix it, in one line', () => {
+    const error = (() => {
+      try {
+        return runtimeConnection({}, 'Content proxy', () => ', or pass apiKey');
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(MissingConnectionError);
+    expect((error as Error).message).toBe(
+      "Content proxy: missing configuration: set CONTENT_API_URL and CONTENT_API_KEY in the server's environment (the platform's variables or secrets: .env files are read at build time only), or pass apiKey.",
+    );
   });
 });

@@ -70,9 +70,11 @@ describe('the timeouts option', { timeout: 20_000 }, () => {
     expect(requests).toBeGreaterThan(before);
   });
 
-  // The live loaders have no retry option: core's 3 retries with backoff take a few seconds.
+  // The live client sends through fetch, which cannot tell when the connection opened: it bounds
+  // connect + headers together, so both are set here.
   it('reaches the live client: a stalled API gives a LiveCollectionError that says it timed out', async () => {
-    const loader = articlesLiveLoader({ ...options, baseUrl, timeouts: { headers: 300 } });
+    const timeouts = { connect: 300, headers: 300 };
+    const loader = articlesLiveLoader({ ...options, baseUrl, timeouts });
     const result = await loader.loadCollection({ collection: 'articles', filter: undefined });
     expect('error' in result && result.error?.message).toMatch(
       /Could not load "articles":.*timed out/i,

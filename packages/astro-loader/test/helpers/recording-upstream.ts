@@ -1,20 +1,29 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { MockServer } from '@content-read/mock-server';
 
+/** How the upstream answers a request (default: the mock server as it is). */
+export type Answer = (request: Request, mock: MockServer) => Promise<Response>;
+
 /**
  * The real mock server behind a loopback listener that records what reached it (method, path
- * and every header), to prove what a proxy forwards and how many requests it makes.
+ * and every header), to prove what a proxy forwards and how many requests it makes. `answer` can change what the mock server is asked
+ * or what it answers, to play an API that implements only the v1 contract.
  */
-export async function startRecordingUpstream(mock: MockServer) {
+export async function startRecordingUpstream(
+  mock: MockServer,
+  answer: Answer = (request) => mock.handle(request),
+) {
   const seen: { method: string; path: string; headers: IncomingHttpHeaders }[] = [];
   const server = createServer(async (req, res) => {
     seen.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers });
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers))
       if (typeof value === 'string') headers.set(name, value);
-    const response = await mock.handle(
-      new Request(`http://127.0.0.1${req.url}`, { method: req.method ?? 'GET', headers }),
-    );
+    const request = new Request(`http://127.0.0.1${req.url}`, {
+      method: req.method ?? 'GET',
+      headers,
+    });
+    const response = await answer(request, mock);
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
   });
@@ -24,5 +33,25 @@ export async function startRecordingUpstream(mock: MockServer) {
     baseUrl: `http://127.0.0.1:${port}/api/v1`,
     seen,
     close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+/** Asks the mock server without the `blog` parameter: an API that ignores `?blog=`. */
+export const ignoringBlog: Answer = (request, mock) => {
+  const url = new URL(request.url);
+  url.searchParams.delete('blog');
+  return mock.handle(new Request(url, request));
+};
+
+/** The mock server's answer, its JSON body passed through `edit` (status and headers kept). */
+export function editingBody(edit: (json: unknown, url: URL) => unknown): Answer {
+  return async (request, mock) => {
+    const response = await mock.handle(request);
+    if (response.status !== 200) return response;
+    const body = JSON.stringify(edit(await response.json(), new URL(request.url)));
+    const headers = new Headers(response.headers);
+    headers.delete('content-length');
+    headers.delete('etag');
+    return new Response(body, { status: 200, headers });
   };
 }

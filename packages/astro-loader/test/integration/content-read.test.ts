@@ -155,7 +155,7 @@ describe('contentRead() in real Astro builds', { timeout: 240_000 }, () => {
     expect(built.output).toContain('keyIsPublicAndTightlyScoped: the key guard is off');
   });
 
-  it('reads .env files like Vite: --mode, envDir and variable expansion (build, proxy, live loader)', async () => {
+  it('reads .env files like Vite at build (--mode, envDir, expansion); the server reads its own environment', async () => {
     const { made, build } = await site(PROXY, {}, ['--mode', 'staging'], {});
     const origin = new URL(server.baseUrl).origin;
     await writeFile(join(made.root, '.env'), 'CONTENT_API_KEY=wrong-mode-key\n');
@@ -172,11 +172,24 @@ describe('contentRead() in real Astro builds', { timeout: 240_000 }, () => {
     await writeFile(join(made.root, 'public/leak.txt'), 'nothing secret');
     const built = await build();
     expect(built.code, built.output).toBe(0);
-    const started = await serve(made, made.env({}));
+    // The built server never reads .env files: the key is a secret of its environment.
+    const bare = await serve(made, made.env({}));
+    running.push(bare.child);
+    const refused = await fetch(`${bare.url}/api/content/blogs`);
+    expect(refused.status).toBe(500);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
+      'proxy_not_configured',
+    );
+    expect(bare.output()).toContain(
+      "Content proxy: missing configuration: set CONTENT_API_KEY in the server's environment",
+    );
+    bare.child.kill();
+    // With the key in its environment, the URL is the build's (a public astro:env variable,
+    // from .env.staging with its expansion), and the live loader in the same server reads both.
+    const started = await serve(made, made.env({ apiKey: CANARY }));
     running.push(started.child);
     const response = await fetch(`${started.url}/api/content/blogs`);
     expect(response.status, started.output()).toBe(200);
-    // The live loader in the same server reads the build's mode too (.env.staging, not .env).
     const live = await (await fetch(`${started.url}/live`)).text();
     expect(live).toContain('<p id="error"></p>');
     expect(live).toContain('<p id="count">32</p>');

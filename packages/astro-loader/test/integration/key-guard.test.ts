@@ -1,7 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AstroSite } from '../../../../test/support/astro-site.js';
 import { checkPublicVariables, filesContainingKey } from '../../src/integration/key-guard.js';
 
 const KEY = 'canary-Gu4rd/k+y=';
@@ -60,6 +61,21 @@ describe('filesContainingKey', () => {
     expect(await filesContainingKey(dir, KEY)).toEqual(['_astro/app.js.map', 'big.js', 'url.txt']);
   });
 
+  it('finds a file or folder named by the key, and names it with the key replaced', async () => {
+    await mkdir(join(dir, `k-${encodeURIComponent(KEY)}`));
+    await writeFile(join(dir, `k-${encodeURIComponent(KEY)}/index.html`), 'clean');
+    await mkdir(join(dir, 'canary-Gu4rd'), { recursive: true });
+    await writeFile(join(dir, 'canary-Gu4rd/k+y=.txt'), 'clean'); // the key, '/' and all
+    await mkdir(join(dir, `empty-${encodeURIComponent(KEY)}`));
+    const found = await filesContainingKey(dir, KEY);
+    expect(found).toEqual([
+      '[CONTENT_API_KEY].txt',
+      'empty-[CONTENT_API_KEY]/',
+      'k-[CONTENT_API_KEY]/index.html',
+    ]);
+    expect(JSON.stringify(found)).not.toMatch(/Gu4rd|k%2By/);
+  });
+
   it('finds nothing in a clean output; tells a missing output apart from a clean one', async () => {
     await writeFile(join(dir, 'index.html'), 'canary-Gu4rd/k+');
     expect(await filesContainingKey(dir, KEY)).toEqual([]);
@@ -71,5 +87,56 @@ describe('filesContainingKey', () => {
     await expect(filesContainingKey(join(dir, 'not-a-dir'), KEY)).rejects.toThrow(
       /key guard could not read the client output .*not-a-dir/,
     );
+  });
+});
+
+describe('the key guard in a real Astro build: files named by the key', {
+  timeout: 180_000,
+}, () => {
+  const CANARY = 'canary-F1lename-do-not-leak';
+  const sites: AstroSite[] = [];
+  afterAll(async () => {
+    for (const site of sites) await site.dispose();
+  });
+  async function build(prepare: (root: string) => Promise<void>) {
+    const site = await AstroSite.copy(new URL('../fixtures/proxy', import.meta.url));
+    sites.push(site);
+    await prepare(site.root);
+    // No API is asked: the fixture's pages are static and the proxy is off.
+    return site.build(site.env({ baseUrl: 'http://127.0.0.1:9/api/v1', apiKey: CANARY }));
+  }
+  const guardLine = (output: string) =>
+    output.split('\n').find((line) => line.includes('The API key (CONTENT_API_KEY) is in')) ?? '';
+
+  it('public/k-<key>.txt fails the build, named with the key replaced; the key is nowhere in the log', async () => {
+    const built = await build(async (root) => {
+      await mkdir(join(root, 'public'), { recursive: true });
+      await writeFile(join(root, `public/k-${CANARY}.txt`), 'nothing secret inside');
+    });
+    expect(built.code).not.toBe(0);
+    expect(guardLine(built.output)).toMatch(/client output .*: k-\[CONTENT_API_KEY\]\.txt\. /);
+    expect(built.output).not.toContain(CANARY);
+  });
+
+  it('a prerendered route whose param is the key fails the build; the guard never prints the key', async () => {
+    const built = await build(async (root) => {
+      await writeFile(
+        join(root, 'src/pages/[slug].astro'),
+        `---
+export const prerender = true;
+export const getStaticPaths = () => [{ params: { slug: process.env.CONTENT_API_KEY } }];
+---
+<p>page</p>
+`,
+      );
+    });
+    expect(built.code).not.toBe(0);
+    expect(guardLine(built.output)).toMatch(/: \[CONTENT_API_KEY\]\/index\.html\. /);
+    // Astro itself lists each page it prerendered, before any integration can look at the
+    // output: that list is the only place the key shows.
+    const leaking = built.output.split('\n').filter((line) => line.includes(CANARY));
+    expect(leaking.length).toBeGreaterThan(0);
+    for (const line of leaking)
+      expect(line).toMatch(/^\S+\s+[├└]─ \/canary-F1lename-do-not-leak\//);
   });
 });

@@ -2,6 +2,7 @@ import { LiveCollectionError } from 'astro/content/runtime';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FULL_KEY, startMock } from '../../../../test/support/mock-server.js';
 import { articlesLiveLoader, ContentReadLiveError } from '../../src/live.js';
+import { UNHURRIED } from './upstreams.js';
 
 // Counts the sanitiser's runs; it still does its real work.
 const renders = vi.hoisted(() => ({ count: 0 }));
@@ -23,7 +24,7 @@ describe('articlesLiveLoader against the real mock server', () => {
   });
   afterAll(async () => server?.close());
   const loader = (options: object = {}) =>
-    articlesLiveLoader({ baseUrl: server.baseUrl, apiKey: FULL_KEY, ...options });
+    articlesLiveLoader({ baseUrl: server.baseUrl, apiKey: FULL_KEY, ...UNHURRIED, ...options });
   const load = (l: ReturnType<typeof loader>, filter?: { blog?: string }) =>
     l.loadCollection({ collection: 'articles', filter });
   const listed = () => server.mock.requests.filter((r) => r.path.startsWith('/api/v1/articles'));
@@ -84,7 +85,11 @@ describe('articlesLiveLoader against the real mock server', () => {
   });
 
   it('a rejected key says so: status 401, keyRejected, and no key in the message', async () => {
-    const l = articlesLiveLoader({ baseUrl: server.baseUrl, apiKey: 'demo-revoked-key' });
+    const l = articlesLiveLoader({
+      baseUrl: server.baseUrl,
+      apiKey: 'demo-revoked-key',
+      ...UNHURRIED,
+    });
     const result = await load(l);
     const error = 'error' in result ? (result.error as ContentReadLiveError) : undefined;
     expect(error?.status).toBe(401);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FULL_KEY, startMock } from '../../../../test/support/mock-server.js';
 import { articlesLiveLoader } from '../../src/live.js';
 import { startRewritingProxy } from '../helpers/rewriting-proxy.js';
+import { UNHURRIED } from './upstreams.js';
 
 // One article's body cut inside a tag (as a CMS or an editor can leave it) must render, and
 // never fail the live request for every article.
@@ -20,7 +21,7 @@ describe('live articles with a body cut inside a tag', () => {
   });
 
   it('loadCollection returns every article, the cut one rendered and balanced', async () => {
-    const loader = articlesLiveLoader({ baseUrl: proxy.baseUrl, apiKey: FULL_KEY });
+    const loader = articlesLiveLoader({ baseUrl: proxy.baseUrl, apiKey: FULL_KEY, ...UNHURRIED });
     const result = await loader.loadCollection({ collection: 'articles', filter: undefined });
     expect('error' in result ? result.error : undefined).toBeUndefined();
     const entries = 'entries' in result ? result.entries : [];
@@ -41,11 +42,13 @@ describe('live articles restricted to blogs named twice', () => {
     const once = articlesLiveLoader({
       baseUrl: mock.baseUrl,
       apiKey: FULL_KEY,
+      ...UNHURRIED,
       blogs: ['blog_02'],
     });
     const twice = articlesLiveLoader({
       baseUrl: mock.baseUrl,
       apiKey: FULL_KEY,
+      ...UNHURRIED,
       blogs: ['blog_02', 'northwind-design'],
     });
     const ids = async (loader: typeof once) => {

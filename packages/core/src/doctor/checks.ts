@@ -5,7 +5,7 @@
  */
 
 import { isLoopback, parseBaseUrl } from '../base-url.js';
-import { type ContentReadClient, createClient } from '../client.js';
+import type { ContentReadClient } from '../client.js';
 import {
   AuthenticationError,
   ConfigurationError,
@@ -14,6 +14,7 @@ import {
   NotFoundError,
   ValidationError,
 } from '../errors.js';
+import { createClient } from '../index.js';
 import type { Blog } from '../schema/wire.js';
 import { type CheckResult, type DoctorConfig, result } from './types.js';
 

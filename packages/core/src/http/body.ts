@@ -39,13 +39,18 @@ export function declaredTooLarge(
 /** UTF-8 bytes to text, once: no copy for a single chunk, a leading BOM skipped (as fetch does). */
 export function decodeUtf8(chunks: Uint8Array[], total: number): string {
   const [only] = chunks;
-  const bytes =
-    chunks.length === 1 && only
-      ? Buffer.from(only.buffer, only.byteOffset, only.byteLength)
-      : Buffer.concat(chunks, total);
-  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  return bytes.toString('utf8', bom ? 3 : 0);
+  if (chunks.length === 1 && only) return UTF8.decode(only);
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return UTF8.decode(bytes);
 }
+
+// Web-platform decoding (also on Node): replaces invalid sequences and drops a leading BOM.
+const UTF8 = new TextDecoder('utf-8');
 
 /** A fetch Response body (web stream), within `limits`. */
 export async function readBodyText(res: Response, limits: ReadLimits): Promise<string> {

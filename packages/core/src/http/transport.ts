@@ -1,19 +1,17 @@
 /**
- * One HTTP exchange (one attempt): undici Agent per client, our own timeouts, manual
+ * One HTTP exchange (one attempt) over a Sender (sender.ts): our own timeouts, manual
  * redirects that never carry the key to another origin, bounded bodies, and mapping of
- * every failure to a ContentReadError. Retries live in retry.ts, paging in pagination.ts.
+ * every failure to a ContentReadError. Retries live in retry.ts, paging in listing/pages.ts.
  */
-import { Agent, type Dispatcher } from 'undici';
 import { ConfigurationError, isContentReadError } from '../errors.js';
 import type { ResolvedOptions } from '../options.js';
 import type { Redactor } from '../redact.js';
-import type { FetchLike } from '../types.js';
 import { USER_AGENT } from '../version.js';
 import { parseJsonBody, type ReadLimits, safeJson, TimeoutReason } from './body.js';
 import { networkError } from './network-errors.js';
 import { redirectTarget } from './redirect.js';
-import { type RawResponse, sendOnce } from './response.js';
 import { Semaphore } from './semaphore.js';
+import type { RawResponse, Sender } from './sender.js';
 import { errorForResponse, unexpectedStatus } from './status-errors.js';
 
 export interface SendOptions {
@@ -44,32 +42,19 @@ export class Transport {
   readonly #o: ResolvedOptions;
   readonly #redact: Redactor;
   readonly #slots: Semaphore;
-  readonly #agent: Agent | undefined;
-  /** Only an injected fetch; without one, requests go through `Dispatcher.request`. */
-  readonly #fetch: FetchLike | undefined;
-  readonly #dispatcher: Dispatcher | undefined;
+  readonly #sender: Sender;
   #closed = false;
 
-  constructor(options: ResolvedOptions, redact: Redactor) {
+  constructor(options: ResolvedOptions, redact: Redactor, sender: Sender) {
     this.#o = options;
     this.#redact = redact;
     this.#slots = new Semaphore(options.concurrency);
-    this.#fetch = options.fetch;
-    if (options.fetch === undefined && options.dispatcher === undefined) {
-      this.#agent = new Agent({
-        connections: options.concurrency,
-        keepAliveTimeout: 10_000,
-        connect: { timeout: options.timeouts.connect },
-        headersTimeout: options.timeouts.headers,
-        bodyTimeout: options.timeouts.body,
-      });
-    }
-    this.#dispatcher = options.dispatcher ?? this.#agent;
+    this.#sender = sender;
   }
 
   async close(): Promise<void> {
     this.#closed = true;
-    await this.#agent?.close();
+    await this.#sender.close();
   }
 
   /** GET `url`, following redirects; resolves for 200 and 304, throws for anything else. */
@@ -158,12 +143,12 @@ export class Transport {
     };
     if (withKey && this.#o.apiKey !== undefined) headers.authorization = `Bearer ${this.#o.apiKey}`;
     if (o.ifNoneMatch !== undefined) headers['if-none-match'] = o.ifNoneMatch;
-    // Our own headers timer also covers injected fetch implementations, which have no Agent.
+    // Our own headers timer: fetch has none, and an injected dispatcher may have none either.
     const wait = this.#o.timeouts.connect + this.#o.timeouts.headers;
     const timer = setTimeout(() => controller.abort(new TimeoutReason('headers', wait)), wait);
     const started = performance.now();
     try {
-      const res = await sendOnce(url, headers, signal, this.#fetch, this.#dispatcher);
+      const res = await this.#sender.send(url, headers, signal);
       this.#emit(url, res.status, started);
       return res;
     } catch (error) {

@@ -1,18 +1,23 @@
 import { BoundedMap } from '../../live/bounded-map.js';
+import type { ProxyErrorCode } from './responses.js';
 
 /** What the proxy keeps of one upstream listing page (a 200) or passes on once (anything else). */
 export interface UpstreamAnswer {
   status: number;
-  /** The JSON body of a 200, as sent to browsers. */
+  /** The JSON body of a 200 as the API sent it: a list envelope, or a bare array. */
   body?: Uint8Array;
+  /** The body is a bare array: the whole list, not a page of it. */
+  whole?: boolean;
+  /** The API's `meta.total_pages`, when it sent one. */
+  pages?: number;
+  /** The API's `Link` named a next page. */
+  next?: boolean;
   etag?: string;
   /** The upstream `Link` header, already rewritten to the proxy's path. */
   link?: string;
   retryAfter?: string;
-  /** Upstream's `total_pages` of a listing restricted by `keep` (its own meta says 1). */
-  pages?: number;
-  /** The API's error code (e.g. `invalid_parameter`), never its message. */
-  code?: string;
+  /** What went wrong, in the proxy's own words (never the API's error code). */
+  failure?: ProxyErrorCode;
 }
 
 /** Asks upstream for a page, revalidating with the ETag held (a 304 answer carries no body). */
@@ -33,7 +38,7 @@ const ENTRY_OVERHEAD = 512;
 
 /** An estimate of the memory one stored page holds (strings are UTF-16 in memory). */
 function storedBytes(key: string, answer: UpstreamAnswer): number {
-  const strings = [key, answer.etag, answer.link, answer.retryAfter, answer.code];
+  const strings = [key, answer.etag, answer.link, answer.retryAfter];
   const chars = strings.reduce((sum, text) => sum + (text?.length ?? 0), 0);
   return (answer.body?.byteLength ?? 0) + chars * 2 + ENTRY_OVERHEAD;
 }

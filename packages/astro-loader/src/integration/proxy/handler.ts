@@ -1,73 +1,66 @@
-import { MAX_PER_PAGE } from '@content-read/core';
-import { type Connection, MissingConnectionError } from '../../config/connection.js';
+import { MAX_PER_PAGE } from '@content-read/core/web';
+import { type Connection, MissingConnectionError } from '../../config/runtime-connection.js';
 import type { ProxySettings } from '../options.js';
-import { type Fetcher, ProxyCache, type UpstreamAnswer } from './cache.js';
+import { type Fetcher, ProxyCache } from './cache.js';
+import { itemsOf, localPage, readWhole } from './listing.js';
 import { checkQuery, normalise, type Resource } from './query.js';
-import { ClientRateLimit } from './rate-limit.js';
+import {
+  type ClientContext,
+  ClientRateLimit,
+  clientIdentity,
+  unknownClientWarning,
+} from './rate-limit.js';
 import { corsHeaders, errorResponse, listResponse, upstreamFailure } from './responses.js';
-import { fetchUpstream, restrictedBody } from './upstream.js';
+import { BlogRestriction } from './restriction.js';
+import { fetchUpstream } from './upstream.js';
 
-export type ProxyHandler = (
-  request: Request,
-  clientAddress: string | undefined,
-) => Promise<Response>;
+export type ProxyHandler = (request: Request, context: ClientContext) => Promise<Response>;
 
 /**
  * The proxy: `GET`/`HEAD` `<path>/blogs` and `<path>/articles` for same-origin browser code,
  * answered from a shared cache with the server's key. Nothing of the browser's request but the
  * checked query string and `If-None-Match` is used; nothing of the key reaches the response.
+ * `log` gets one line per problem of the site's own setup (never per request).
  */
 export function createProxyHandler(
   settings: ProxySettings,
   connection: () => Promise<Connection>,
+  log: (line: string) => void = console.error,
 ): ProxyHandler {
   const cache = new ProxyCache({
     freshness: settings.freshness,
     maxBytes: settings.cacheBytes,
     coalesce: settings.coalesce,
   });
-  const limiter = settings.rateLimit ? new ClientRateLimit(settings.rateLimit) : undefined;
+  const limit = settings.rateLimit;
+  const limiter = limit ? new ClientRateLimit(limit) : undefined;
+  let warnedUnknownClient = false;
   const methods = settings.corsOrigins ? 'GET, HEAD, OPTIONS' : 'GET, HEAD';
 
-  const page = (resource: Resource, query: string, keep?: (item: Item) => boolean) => {
+  const upstream = (resource: Resource, query: string) => {
     const fetcher: Fetcher = async (etag) =>
       fetchUpstream(
         await connection(),
-        {
-          resource,
-          query,
-          proxyPath: settings.path,
-          timeoutMs: settings.timeout,
-          ...(keep ? { keep } : {}),
-        },
+        { resource, query, proxyPath: settings.path, timeoutMs: settings.timeout },
         etag,
       );
     return cache.get(`${resource}?${query}`, fetcher);
   };
-  const allowed = settings.blogs ? new Set(settings.blogs) : undefined;
-  const isAllowed = (item: Item) =>
-    !allowed || allowed.has(String(item.id)) || allowed.has(String(item.slug));
-  const blogsPage = (n: number) => page('blogs', `page=${n}&per_page=${MAX_PER_PAGE}`, isAllowed);
-  /** The restricted `/blogs` listing: every page of blogs the key reads, only the allowed kept. */
-  async function allowedBlogs(): Promise<UpstreamAnswer> {
-    const first = await blogsPage(1);
-    if (first.status !== 200 || !first.pages) return first;
-    const rest = await Promise.all(
-      Array.from({ length: first.pages - 1 }, (_, i) => blogsPage(i + 2)),
-    );
-    const failed = rest.find((answer) => answer.status !== 200);
-    if (failed) return failed;
-    const items = (answer: UpstreamAnswer) =>
-      (JSON.parse(new TextDecoder().decode(answer.body)) as { data: Item[] }).data;
-    return { status: 200, body: restrictedBody([first, ...rest].flatMap(items)) };
-  }
+  /** A whole list, read in pages of the API's largest size. */
+  const whole = (resource: Resource, query: string) =>
+    readWhole((n) => {
+      const params = new URLSearchParams(query);
+      params.set('page', String(n));
+      params.set('per_page', String(MAX_PER_PAGE));
+      return upstream(resource, normalise(new Map(params)));
+    }, settings.maxPages);
+  const restriction = settings.blogs ? new BlogRestriction(settings.blogs, whole, log) : undefined;
 
-  async function answer(request: Request, client: string | undefined): Promise<Response> {
+  async function answer(request: Request, context: ClientContext): Promise<Response> {
     const url = new URL(request.url);
     const resource = url.pathname.slice(settings.path.length).replace(/^\/|\/$/g, '');
     if (resource !== 'blogs' && resource !== 'articles') {
       return errorResponse(
-        404,
         'not_found',
         `This proxy serves ${settings.path}/blogs and ${settings.path}/articles only.`,
       );
@@ -83,57 +76,54 @@ export function createProxyHandler(
       });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      const response = errorResponse(405, 'method_not_allowed', `Use ${methods}.`);
+      const response = errorResponse('method_not_allowed', `Use ${methods}.`);
       response.headers.set('allow', methods);
       return response;
     }
-    const wait = client !== undefined ? limiter?.take(client) : undefined;
-    if (wait !== undefined) {
-      const response = errorResponse(429, 'rate_limited', 'Too many requests: try again later.');
-      response.headers.set('retry-after', String(wait));
-      return response;
+    if (limit && limiter) {
+      const client = clientIdentity(limit, request, context);
+      if (client === undefined && !warnedUnknownClient) {
+        warnedUnknownClient = true;
+        log(unknownClientWarning(limit));
+      }
+      const wait = limiter.take(client);
+      if (wait !== undefined) {
+        const response = errorResponse('rate_limited', 'Too many requests: try again later.');
+        response.headers.set('retry-after', String(wait));
+        return response;
+      }
     }
     const checked = checkQuery(resource, url.searchParams);
-    if (!checked.ok) return errorResponse(400, 'invalid_parameter', checked.message);
+    if (!checked.ok) return errorResponse('invalid_parameter', checked.message);
 
-    let result: UpstreamAnswer;
-    if (allowed && resource === 'blogs') {
-      result = await allowedBlogs();
-    } else {
-      if (allowed && resource === 'articles') {
-        const refusal = await restrictToAllowed(checked.params);
-        if (refusal) return refusal;
-      }
-      result = await page(resource, normalise(checked.params));
+    const query = normalise(checked.params);
+    // A restricted page is kept in the shared cache like an upstream page: within the freshness
+    // window it costs what an unrestricted one does.
+    const result = restriction
+      ? await cache.get(`restricted:${resource}?${query}`, async () => {
+          const list = await restriction.list(resource, checked.params);
+          if (!list.ok) return list.answer;
+          return {
+            status: 200,
+            ...(await localPage(list.items, resource, list.params, settings.path)),
+          };
+        })
+      : await upstream(resource, query);
+    if (result.status !== 200 || !result.body) return upstreamFailure(result);
+    // A bare array is the whole list: the proxy pages it as the API's envelope would.
+    if (result.whole) {
+      const page = await localPage(itemsOf(result), resource, checked.params, settings.path);
+      return listResponse(page, request);
     }
-    if (result.status !== 200) return upstreamFailure(result);
-    return listResponse(result, request);
+    return listResponse({ ...result, body: result.body }, request);
   }
 
-  /** Fills in or checks `blog` against the allowed blogs; a refusal looks like a missing blog. */
-  async function restrictToAllowed(params: Map<string, string>): Promise<Response | undefined> {
-    const blogs = await allowedBlogs();
-    if (blogs.status !== 200 || !blogs.body) return upstreamFailure(blogs);
-    const list = (JSON.parse(new TextDecoder().decode(blogs.body)) as { data: Item[] }).data;
-    const asked = params.get('blog');
-    if (asked === undefined) {
-      const only = list.length === 1 ? list[0] : undefined;
-      if (!only)
-        return errorResponse(400, 'invalid_parameter', 'Query parameter "blog" is required here.');
-      params.set('blog', String(only.id));
-      return undefined;
-    }
-    const found = list.find((blog) => blog.id === asked || blog.slug === asked);
-    if (!found) return errorResponse(404, 'not_found', 'No such blog.');
-    return undefined;
-  }
-
-  return async (request, client) => {
+  return async (request, context) => {
     let response: Response;
     try {
-      response = await answer(request, client);
+      response = await answer(request, context);
     } catch (error) {
-      response = upstreamFailure({ status: 0, code: classify(error) });
+      response = upstreamFailure({ status: 0, failure: classify(error) });
     }
     if (request.method === 'HEAD' && response.body) response = new Response(null, response);
     for (const [name, value] of corsHeaders(settings.corsOrigins, request))
@@ -142,11 +132,9 @@ export function createProxyHandler(
   };
 }
 
-type Item = { id?: unknown; slug?: unknown };
-
-function classify(error: unknown): string {
+function classify(error: unknown) {
   const name = (error as Error)?.name;
   if (name === 'TimeoutError' || name === 'AbortError') return 'upstream_timeout';
   if (error instanceof MissingConnectionError) return 'proxy_not_configured';
-  return 'upstream_unreachable';
+  return 'upstream_unavailable';
 }

@@ -6,6 +6,9 @@ export const ALLOWED_PARAMETERS: Record<Resource, readonly string[]> = {
   articles: ['format', 'blog', 'page', 'per_page'],
 };
 
+/** The API's page size when a request names none (docs/api-v1.md section 6). */
+export const DEFAULT_PER_PAGE = 100;
+
 const CHECKS: Record<string, { valid: (value: string) => boolean; expected: string }> = {
   format: { valid: (v) => v === 'json', expected: '"json"' },
   blog: { valid: (v) => /^[A-Za-z0-9_-]{1,100}$/.test(v), expected: 'a blog id or slug' },
@@ -15,7 +18,10 @@ const CHECKS: Record<string, { valid: (value: string) => boolean; expected: stri
 
 export type QueryCheck = { ok: true; params: Map<string, string> } | { ok: false; message: string };
 
-/** Checks a browser's query string: only the v1 parameters, each once, each well-formed. */
+/**
+ * Checks a browser's query string: only the v1 parameters, each once, each well-formed. Numbers
+ * come back in one spelling (`page=007` is `page=7`), so equal requests share a cache entry.
+ */
 export function checkQuery(resource: Resource, search: URLSearchParams): QueryCheck {
   const allowed = ALLOWED_PARAMETERS[resource];
   const params = new Map<string, string>();
@@ -34,14 +40,14 @@ export function checkQuery(resource: Resource, search: URLSearchParams): QueryCh
         message: `Query parameter "${name}" must be ${check.expected} (got "${truncate(value)}").`,
       };
     }
-    params.set(name, value);
+    params.set(name, name === 'page' || name === 'per_page' ? String(Number(value)) : value);
   }
   return { ok: true, params };
 }
 
 /**
  * One spelling per page, so equal requests share a cache entry: parameters sorted, and the
- * API's defaults (`format=json`, `page=1`) left out.
+ * API's defaults (`format=json`, `page=1`) left out. Expects checked (canonical) values.
  */
 export function normalise(params: Map<string, string>): string {
   const kept = [...params].filter(

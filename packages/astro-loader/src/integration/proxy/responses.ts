@@ -2,8 +2,31 @@ import type { UpstreamAnswer } from './cache.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/**
+ * Every error code the proxy sends, with its status: the contract's own codes for what the
+ * browser asked, `proxy_*` / `upstream_*` for what went wrong behind the proxy. The API's own
+ * codes never pass through (they could name its internals). The README lists the same table.
+ */
+export const PROXY_ERRORS = {
+  invalid_parameter: 400,
+  not_found: 404,
+  method_not_allowed: 405,
+  rate_limited: 429,
+  proxy_not_configured: 500,
+  upstream_key_rejected: 502,
+  upstream_unavailable: 502,
+  upstream_invalid_response: 502,
+  upstream_response_too_large: 502,
+  upstream_too_many_pages: 502,
+  upstream_rate_limited: 503,
+  upstream_timeout: 504,
+} as const;
+
+export type ProxyErrorCode = keyof typeof PROXY_ERRORS;
+
 /** `{ "error": { "status", "code", "message" } }`, the API's own error shape. */
-export function errorResponse(status: number, code: string, message: string): Response {
+export function errorResponse(code: ProxyErrorCode, message: string): Response {
+  const status = PROXY_ERRORS[code];
   return new Response(JSON.stringify({ error: { status, code, message } }), {
     status,
     headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store' },
@@ -14,58 +37,59 @@ export function errorResponse(status: number, code: string, message: string): Re
  * A listing page for the browser: 304 when its `If-None-Match` holds the page's ETag, else the
  * body. `no-cache` makes browsers revalidate, which the shared cache answers cheaply.
  */
-export function listResponse(answer: UpstreamAnswer, request: Request): Response {
+export function listResponse(
+  page: { body: Uint8Array; etag?: string; link?: string },
+  request: Request,
+): Response {
   const headers = new Headers({ 'content-type': JSON_TYPE, 'cache-control': 'no-cache' });
-  if (answer.etag) headers.set('etag', answer.etag);
-  if (answer.link) headers.set('link', answer.link);
-  if (answer.etag && matches(request.headers.get('if-none-match'), answer.etag)) {
+  if (page.etag) headers.set('etag', page.etag);
+  if (page.link) headers.set('link', page.link);
+  if (page.etag && matches(request.headers.get('if-none-match'), page.etag)) {
     headers.delete('content-type');
     return new Response(null, { status: 304, headers });
   }
-  return new Response(answer.body as Uint8Array<ArrayBuffer>, { status: 200, headers });
+  return new Response(page.body as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }
+
+const MESSAGES: Partial<Record<ProxyErrorCode, string>> = {
+  upstream_key_rejected:
+    "The content API rejected this server's key. The site's owner must update CONTENT_API_KEY on the server.",
+  upstream_rate_limited: 'The content API is busy: try again shortly.',
+  proxy_not_configured: 'The content proxy is not configured on this server.',
+  upstream_timeout: 'The content API did not answer in time.',
+  upstream_invalid_response: 'The content API answered something that is not a list.',
+  upstream_response_too_large: 'The content API answered more than the proxy reads.',
+  upstream_too_many_pages:
+    'This listing has more pages than the proxy reads (its proxy.maxPages option).',
+};
 
 /**
  * What a browser learns of a failed upstream request: a status and a message of ours, never the
- * API's message. A rejected key is the server's fault, not the browser's: 502.
+ * API's message or code. A rejected key is the server's fault, not the browser's: 502.
  */
 export function upstreamFailure(answer: UpstreamAnswer): Response {
-  const { status, code } = answer;
-  let response: Response;
-  if (status === 401 || status === 403) {
-    response = errorResponse(
-      502,
-      'upstream_key_rejected',
-      "The content API rejected this server's key. The site's owner must update CONTENT_API_KEY on the server.",
-    );
-  } else if (status === 404) {
-    response = errorResponse(404, 'not_found', 'No such blog, or it is not published here.');
-  } else if (status === 400) {
-    response = errorResponse(
-      400,
-      code ?? 'invalid_parameter',
-      'The content API refused this query.',
-    );
-  } else if (status === 429) {
-    response = errorResponse(
-      503,
-      'upstream_rate_limited',
-      'The content API is busy: try again shortly.',
-    );
-  } else if (code === 'proxy_not_configured') {
-    response = errorResponse(500, code, 'The content proxy is not configured on this server.');
-  } else if (code === 'upstream_timeout') {
-    response = errorResponse(504, code, 'The content API did not answer in time.');
-  } else {
-    response = errorResponse(
-      502,
-      code?.startsWith('upstream_') ? code : 'upstream_unavailable',
-      'The content API is unavailable: try again shortly.',
-    );
-  }
+  const code = failureCode(answer);
+  const response =
+    code === 'not_found'
+      ? errorResponse(code, 'No such blog, or it is not published here.')
+      : code === 'invalid_parameter'
+        ? errorResponse(code, 'The content API refused this query.')
+        : errorResponse(
+            code,
+            MESSAGES[code] ?? 'The content API is unavailable: try again shortly.',
+          );
   if (answer.retryAfter && /^\d{1,6}$/.test(answer.retryAfter))
     response.headers.set('retry-after', answer.retryAfter);
   return response;
+}
+
+function failureCode({ status, failure }: UpstreamAnswer): ProxyErrorCode {
+  if (failure) return failure;
+  if (status === 401 || status === 403) return 'upstream_key_rejected';
+  if (status === 404) return 'not_found';
+  if (status === 400) return 'invalid_parameter';
+  if (status === 429) return 'upstream_rate_limited';
+  return 'upstream_unavailable';
 }
 
 /** CORS headers for an allowed `Origin`; none at all without the `cors` option. */

@@ -1,8 +1,8 @@
-import { parseLinkHeader } from '@content-read/core';
-import type { Connection } from '../../config/connection.js';
+import { parseLinkHeader } from '@content-read/core/web';
+import type { Connection } from '../../config/runtime-connection.js';
 import { LOADER_VERSION } from '../../config/version.js';
 import type { UpstreamAnswer } from './cache.js';
-import { ALLOWED_PARAMETERS, type Resource } from './query.js';
+import { ALLOWED_PARAMETERS, checkQuery, normalise, type Resource } from './query.js';
 
 const MAX_UPSTREAM_BYTES = 32 * 1024 * 1024;
 
@@ -15,14 +15,12 @@ export interface UpstreamRequest {
   timeoutMs: number;
   /** Largest upstream body read, in bytes (default 32 MB: 500 articles with long bodies). */
   maxBytes?: number;
-  /** Keeps only some items of a 200 body (the `blogs` restriction on `/blogs`). */
-  keep?: (item: { id?: unknown; slug?: unknown }) => boolean;
 }
 
 /**
- * One request to the API with the server's key. Only the API's status, ETag, rewritten Link,
- * Retry-After and error code come back: never its error message or URLs, which could carry
- * internals. Redirects are refused so the key never travels to another address.
+ * One request to the API with the server's key. Only the API's status, ETag, rewritten Link and
+ * Retry-After come back: never its error code, message or URLs, which could carry internals.
+ * Redirects are refused so the key never travels to another address.
  */
 export async function fetchUpstream(
   conn: Connection,
@@ -46,65 +44,51 @@ export async function fetchUpstream(
     await response.body?.cancel();
     return { status: 304, ...optional('etag', headers.get('etag')) };
   }
-  const text = await readCapped(response, request.maxBytes ?? MAX_UPSTREAM_BYTES);
-  if (text === undefined) return { status: 502, code: 'upstream_response_too_large' };
   if (response.status !== 200) {
-    return {
-      status: response.status,
-      ...optional('code', errorCode(text)),
-      ...optional('retryAfter', headers.get('retry-after')),
-    };
+    await response.body?.cancel();
+    return { status: response.status, ...optional('retryAfter', headers.get('retry-after')) };
   }
-  const json = parseList(text);
-  if (!json) return { status: 502, code: 'invalid_upstream_response' };
-  let body = new TextEncoder().encode(text);
-  let link = rewriteLink(headers.get('link'), base, request.proxyPath);
-  const keep = request.keep;
-  if (keep) {
-    // The restricted listing is one page of the allowed items: upstream totals would count others.
-    const data = json.data.filter((item) => keep(item as { id?: unknown; slug?: unknown }));
-    body = restrictedBody(data);
-    link = undefined;
-  }
-  const pages = Number((json as { meta?: { total_pages?: unknown } }).meta?.total_pages);
+  const bytes = await readCapped(response, request.maxBytes ?? MAX_UPSTREAM_BYTES);
+  if (bytes === undefined) return { status: 502, failure: 'upstream_response_too_large' };
+  const shape = listShape(bytes);
+  if (!shape) return { status: 502, failure: 'upstream_invalid_response' };
+  const link = headers.get('link');
   return {
     status: 200,
-    body,
-    ...(keep && pages > 1 ? { pages } : {}),
+    body: bytes,
+    ...shape,
+    ...(parseLinkHeader(link, new URL(`${base}/`)).some((l) => l.rel.includes('next'))
+      ? { next: true }
+      : {}),
     ...optional('etag', headers.get('etag')),
-    ...optional('link', link),
+    ...optional('link', rewriteLink(link, base, request.proxyPath)),
   };
 }
 
-/** A listing of only the allowed items, as one page: upstream totals would count others. */
-export function restrictedBody(data: unknown[]) {
-  const meta = { page: 1, per_page: data.length, total: data.length, total_pages: 1 };
-  return new TextEncoder().encode(JSON.stringify({ data, meta }));
-}
-
-function parseList(text: string): { data: unknown[] } | undefined {
+/**
+ * What the tolerant reader accepts (docs/api-v1.md section 5): a bare array is the whole list;
+ * `{ data: [...] }` is a page, with `meta.total_pages` when the server offers it.
+ */
+function listShape(bytes: Uint8Array): Pick<UpstreamAnswer, 'whole' | 'pages'> | undefined {
+  let json: unknown;
   try {
-    const json = JSON.parse(text) as { data?: unknown };
-    return json && Array.isArray(json.data) ? (json as { data: unknown[] }) : undefined;
+    json = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     return undefined;
   }
+  if (Array.isArray(json)) return { whole: true };
+  const list = json as { data?: unknown; meta?: { total_pages?: unknown } } | null;
+  if (!list || !Array.isArray(list.data)) return undefined;
+  const pages = list.meta?.total_pages;
+  return typeof pages === 'number' && Number.isSafeInteger(pages) && pages >= 0 ? { pages } : {};
 }
 
-/** The API's error code, if it looks like one (`{ "error": { "code": "not_found" } }`). */
-function errorCode(text: string): string | undefined {
-  try {
-    const code = (JSON.parse(text) as { error?: { code?: unknown } }).error?.code;
-    return typeof code === 'string' && /^[a-z_]{1,40}$/.test(code) ? code : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const RELATIONS = ['first', 'prev', 'next', 'last'];
 
 /**
  * `</api/v1/articles?page=2>; rel="next"` → `</api/content/articles?page=2>; rel="next"`.
- * Links that point elsewhere than the API's own listings are dropped, and so are query
- * parameters the proxy would refuse.
+ * Only links to the API's own listings are kept, each with its paging relations alone (no other
+ * parameter of the API's) and with the query parameters the proxy accepts, checked.
  */
 export function rewriteLink(
   header: string | null,
@@ -113,36 +97,51 @@ export function rewriteLink(
 ): string | undefined {
   const baseUrl = new URL(`${base}/`);
   const parts: string[] = [];
-  for (const { target, params } of parseLinkHeader(header, baseUrl)) {
+  for (const { target, rel } of parseLinkHeader(header, baseUrl)) {
     const resource = target.pathname.slice(baseUrl.pathname.length);
     if (target.origin !== baseUrl.origin || (resource !== 'blogs' && resource !== 'articles'))
       continue;
-    const query = new URLSearchParams();
-    for (const [name, value] of target.searchParams)
-      if (ALLOWED_PARAMETERS[resource].includes(name)) query.append(name, value);
-    const search = query.size ? `?${query}` : '';
-    parts.push(`<${proxyPath}/${resource}${search}>${params}`);
+    const rels = rel.filter((name) => RELATIONS.includes(name));
+    const known = [...target.searchParams].filter(([n]) =>
+      ALLOWED_PARAMETERS[resource].includes(n),
+    );
+    const checked = checkQuery(resource, new URLSearchParams(known));
+    if (!rels.length || !checked.ok) continue;
+    const query = normalise(checked.params);
+    parts.push(`<${proxyPath}/${resource}${query ? `?${query}` : ''}>; rel="${rels.join(' ')}"`);
   }
   return parts.length ? parts.join(', ') : undefined;
 }
 
 /**
- * The body as text, or `undefined` past `maxBytes` (declared or read): a misbehaving upstream
- * must not make the server buffer without limit. The rest of the body is cancelled.
+ * The body, or `undefined` past `maxBytes` (declared or read): a misbehaving upstream must not
+ * make the server buffer without limit. The rest of the body is cancelled.
  */
-async function readCapped(response: Response, maxBytes: number): Promise<string | undefined> {
+async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array | undefined> {
   if (Number(response.headers.get('content-length')) > maxBytes || !response.body) {
     await response.body?.cancel();
-    return response.body ? undefined : '';
+    return response.body ? undefined : new Uint8Array();
   }
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-    total += chunk.byteLength;
-    if (total > maxBytes) return undefined; // leaving the loop cancels the stream
-    chunks.push(chunk);
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
   }
-  return Buffer.concat(chunks, total).toString('utf8');
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }
 
 function optional<K extends string>(

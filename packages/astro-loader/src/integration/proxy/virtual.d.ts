@@ -3,7 +3,9 @@ declare module 'virtual:content-read/proxy-settings' {
   export default settings;
 }
 
-declare module 'virtual:content-read/env-context' {
-  const context: import('../../config/env.js').EnvContext;
-  export default context;
+// What astro:env/server holds in a site with contentRead() (whose schema declares the URL),
+// for this package's compilation: sites get the module from Astro itself.
+declare module 'astro:env/server' {
+  export const getSecret: (key: string) => string | undefined;
+  export const CONTENT_API_URL: string | undefined;
 }

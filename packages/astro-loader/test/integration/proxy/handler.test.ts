@@ -1,13 +1,12 @@
 import { GENERATED_KEYS, generateDataset } from '@content-read/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FULL_KEY, startMock } from '../../../../../test/support/mock-server.js';
-import { MissingConnectionError } from '../../../src/config/connection.js';
+import { MissingConnectionError } from '../../../src/config/runtime-connection.js';
 import { type ProxySettings, proxySettings } from '../../../src/integration/options.js';
 import { createProxyHandler } from '../../../src/integration/proxy/handler.js';
 import { startRecordingUpstream } from '../../helpers/recording-upstream.js';
 
 const CANARY = 'canary-Proxy9x-do-not-leak';
-const env = { root: '/', mode: 'production', envDir: '/' };
 
 describe('the proxy handler against the real mock server', () => {
   let server: Awaited<ReturnType<typeof startMock>>;
@@ -23,13 +22,13 @@ describe('the proxy handler against the real mock server', () => {
   });
 
   function proxy(options: Partial<ProxySettings> = {}, apiKey = CANARY) {
-    const settings = { ...proxySettings({ path: '/api/content' }, env), ...options };
+    const settings = { ...proxySettings({ path: '/api/content' }), ...options };
     const handle = createProxyHandler(settings, async () => ({
       baseUrl: upstream.baseUrl,
       apiKey,
     }));
     return (path: string, init: RequestInit = {}, client = '127.0.0.1') =>
-      handle(new Request(`http://site.test${path}`, init), client);
+      handle(new Request(`http://site.test${path}`, init), { clientAddress: () => client });
   }
   const seenSince = (start: number) => upstream.seen.slice(start);
 
@@ -176,11 +175,11 @@ describe('the proxy handler against the real mock server', () => {
   });
 
   it('tells a missing configuration from other failures by its type, not its wording', async () => {
-    const settings = proxySettings({ path: '/api/content' }, env);
+    const settings = proxySettings({ path: '/api/content' });
     const failing = (error: Error) =>
       createProxyHandler(settings, async () => {
         throw error;
-      })(new Request('http://site.test/api/content/blogs'), '127.0.0.1');
+      })(new Request('http://site.test/api/content/blogs'), { clientAddress: () => '127.0.0.1' });
     const missing = await failing(new MissingConnectionError('x: no CONTENT_API_URL'));
     expect(missing.status).toBe(500);
     expect(await missing.json()).toMatchObject({ error: { code: 'proxy_not_configured' } });
@@ -211,9 +210,10 @@ describe('the proxy restricted to blogs, with more blogs than one page holds', (
     ).json()) as { data: { id: string; slug: string }[] };
     const far = second.data.at(-1);
     if (!far) throw new Error('the generated dataset has no second page of blogs');
-    const settings = proxySettings({ path: '/api/content', blogs: [far.slug] }, env);
+    const settings = proxySettings({ path: '/api/content', blogs: [far.slug] });
     const handle = createProxyHandler(settings, async () => ({ baseUrl: server.baseUrl, apiKey }));
-    const get = (path: string) => handle(new Request(`http://site.test${path}`), '127.0.0.1');
+    const get = (path: string) =>
+      handle(new Request(`http://site.test${path}`), { clientAddress: () => '127.0.0.1' });
     const blogs = (await (await get('/api/content/blogs')).json()) as { data: { id: string }[] };
     expect(blogs.data.map((b) => b.id)).toEqual([far.id]);
     expect((await get(`/api/content/articles?blog=${far.id}`)).status).toBe(200);

@@ -26,23 +26,34 @@ describe('fetchUpstream', () => {
     const conn = await api(['{"data":[', `"${'x'.repeat(4000)}"`, ']}']);
     expect(await fetchUpstream(conn, { ...request, maxBytes: 1000 }, undefined)).toEqual({
       status: 502,
-      code: 'upstream_response_too_large',
+      failure: 'upstream_response_too_large',
     });
     const small = await fetchUpstream(conn, { ...request, maxBytes: 10_000 }, undefined);
     expect(small.status).toBe(200);
+    // The chunks are put back together byte for byte.
+    expect(new TextDecoder().decode(small.body)).toBe(`{"data":["${'x'.repeat(4000)}"]}`);
   });
 });
 
 describe('rewriteLink', () => {
   const base = 'https://api.example/api/v1';
-  it('points the API links at the proxy, keeping their parameters and allowed queries', () => {
+  it('points the API links at the proxy, keeping only paging relations and allowed queries', () => {
     expect(
       rewriteLink(
         '<https://api.example/api/v1/articles?page=2&secret=1>; rel="next", </api/v1/blogs?page=1>; rel=first',
         base,
         '/p',
       ),
-    ).toBe('</p/articles?page=2>; rel="next", </p/blogs?page=1>; rel=first');
+    ).toBe('</p/articles?page=2>; rel="next", </p/blogs>; rel="first"');
+  });
+  it("drops the API's other link parameters and relations, and refused values", () => {
+    expect(
+      rewriteLink(
+        '</api/v1/articles?page=02&per_page=5>; rel="next"; title="db-7"; anchor="x", </api/v1/articles?page=9>; rel="debug", </api/v1/articles?per_page=9999>; rel="last"',
+        base,
+        '/p',
+      ),
+    ).toBe('</p/articles?page=2&per_page=5>; rel="next"');
   });
   it('drops links elsewhere and unparsable ones', () => {
     expect(rewriteLink('<https://evil.example/api/v1/articles>; rel="next"', base, '/p')).toBe(
