@@ -53,7 +53,7 @@ describe.each(TARGETS)('%s', (name) => {
   beforeAll(async () => {
     figures.set(name, row);
     built = await deploy.buildTarget(target);
-    row.build = built.code === 0 ? 'ok' : `exit ${built.code}`;
+    row.build = `${built.code === 0 ? 'ok' : `exit ${built.code}`} (${built.seconds} s)`;
   }, 300_000);
 
   afterAll(async () => {
@@ -148,9 +148,15 @@ describe.each(TARGETS)('%s', (name) => {
     });
   }
 
-  test('the canary key is in no client file, no server file and no response', async () => {
+  test('the canary key is in no client file, no server file and no response (errors too)', async () => {
     if (built.code !== 0) fail(`${name}: nothing to check: astro build exited ${built.code}`);
     const key = deploy.api.key;
+    // Answers where a careless error message would carry it: a bad parameter, an unknown path,
+    // an article that does not exist.
+    const base = await running();
+    for (const path of ['/api/content/articles?q=1', '/api/content/nope', '/live/art_9999']) {
+      await get(base, path, answers);
+    }
     const places = [
       ...holding(await deploy.files(built.dir, target.clientDir), key).map((f) => `client ${f}`),
       ...holding(await deploy.serverFiles(target, built.dir), key).map((f) => `server ${f}`),

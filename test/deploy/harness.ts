@@ -28,6 +28,7 @@ export interface Built {
   code: number | null;
   /** The build's output (for the failure line). */
   output: string;
+  seconds: number;
 }
 
 export class Deployment {
@@ -35,6 +36,7 @@ export class Deployment {
   readonly install: string;
   readonly api: Api;
   private readonly mock: Started;
+  private readonly shipped = new Map<string, Promise<ShippedFile[]>>();
 
   private constructor(root: string, install: string, api: Api, mock: Started) {
     this.root = root;
@@ -48,7 +50,9 @@ export class Deployment {
     const install = join(root, 'site');
     const more: Record<string, string> = {};
     for (const name of ADAPTER_PACKAGES) more[name] = await installedVersion(name);
+    const started = performance.now();
     await createPackedSite(install, join(root, 'tarballs'), {}, more);
+    console.log(`deploy: pack + install ${Math.round((performance.now() - started) / 1000)} s`);
     // The sites live in sites/ as packages of this workspace, with node_modules at its root (as
     // in a monorepo): the adapters that copy dependencies into a function (Vercel's, Netlify's)
     // then take them from there. Added after the install, which needs no workspace of its own.
@@ -92,10 +96,14 @@ export class Deployment {
 
   /** `astro build` of a site folder, with the API's variables (the canary key) in its environment. */
   async build(dir: string, withApi = true): Promise<Built> {
+    // The key as a site's build has it (so a leak into the output shows), but a URL where nothing
+    // answers: a server that reaches the API got both variables from its platform at run time.
     const api: Record<string, string> = withApi
-      ? { CONTENT_API_URL: this.api.url, CONTENT_API_KEY: this.api.key }
+      ? { CONTENT_API_URL: 'http://127.0.0.1:1/api/v1', CONTENT_API_KEY: this.api.key }
       : {};
-    return { dir, ...(await this.astro(dir, ['build'], { ...api, ...WRANGLER_ENV })) };
+    const started = performance.now();
+    const done = await this.astro(dir, ['build'], { ...api, ...WRANGLER_ENV });
+    return { dir, ...done, seconds: Math.round((performance.now() - started) / 100) / 10 };
   }
 
   async buildTarget(target: Target): Promise<Built> {
@@ -148,7 +156,14 @@ export class Deployment {
    * server that imports its dependencies from node_modules (@astrojs/node), the files those
    * imports reach, traced with @vercel/nft (installed with @astrojs/vercel, which traces so).
    */
-  async serverFiles(target: Target, dir: string): Promise<ShippedFile[]> {
+  serverFiles(target: Target, dir: string): Promise<ShippedFile[]> {
+    const key = join(dir, target.serverDir);
+    const read = this.shipped.get(key) ?? this.readServerFiles(target, dir);
+    this.shipped.set(key, read);
+    return read;
+  }
+
+  private async readServerFiles(target: Target, dir: string): Promise<ShippedFile[]> {
     const own = await readTree(join(dir, target.serverDir));
     if (!target.traceFrom) return own;
     const nft = join(this.install, 'node_modules/@vercel/nft/out/index.js');
