@@ -6,7 +6,7 @@ import { createSanitiser } from '../entries/html/sanitiser-pool.js';
 import { toEntryId } from '../entries/ids.js';
 import { articleData } from '../entries/mapping.js';
 import { createArticleEntrySchema } from '../entries/schema.js';
-import { allowedBlogs } from '../live/allowed-blogs.js';
+import { allowedBlogs } from '../restriction/blog-names.js';
 import { HeldItems } from './held-items.js';
 import { syncCollection } from './sync.js';
 

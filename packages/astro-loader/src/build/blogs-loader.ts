@@ -5,7 +5,7 @@ import { BLOGS_LOADER_NAME } from '../config/version.js';
 import { toEntryId } from '../entries/ids.js';
 import { blogData } from '../entries/mapping.js';
 import { blogEntrySchema } from '../entries/schema.js';
-import { allowedBlogs } from '../live/allowed-blogs.js';
+import { allowedBlogs } from '../restriction/blog-names.js';
 import { HeldItems } from './held-items.js';
 import { syncCollection } from './sync.js';
 

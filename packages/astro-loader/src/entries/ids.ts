@@ -13,11 +13,26 @@ const URL_SAFE_ID = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
 
 export function toEntryId(apiId: string): string {
   if (URL_SAFE_ID.test(apiId)) return apiId;
-  return `~${Buffer.from(apiId, 'utf8').toString('base64url')}`;
+  let binary = '';
+  for (const byte of new TextEncoder().encode(apiId)) binary += String.fromCharCode(byte);
+  return `~${btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')}`;
 }
 
-/** The inverse of {@link toEntryId}: the API id an entry id was made from. */
+/**
+ * The inverse of {@link toEntryId}: the API id an entry id was made from. An entry id that is
+ * not one we could have made (a live loader's id comes from a URL) is returned as it is: it then
+ * matches no article.
+ */
 export function fromEntryId(entryId: string): string {
-  if (entryId.startsWith('~')) return Buffer.from(entryId.slice(1), 'base64url').toString('utf8');
-  return entryId;
+  if (!entryId.startsWith('~')) return entryId;
+  // Web-platform base64url (btoa/atob): live loaders run where Node's Buffer may not exist.
+  const base64 = entryId.slice(1).replaceAll('-', '+').replaceAll('_', '/');
+  try {
+    const binary = atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '='));
+    return new TextDecoder('utf-8', { fatal: true }).decode(
+      Uint8Array.from(binary, (char) => char.charCodeAt(0)),
+    );
+  } catch {
+    return entryId;
+  }
 }

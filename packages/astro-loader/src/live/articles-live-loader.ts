@@ -4,7 +4,7 @@ import { type MarkdownHeading, renderArticleHtml } from '../entries/html/render.
 import { toEntryId } from '../entries/ids.js';
 import { articleData } from '../entries/mapping.js';
 import type { ArticleData } from '../entries/schema.js';
-import { allowedBlogs, filteredBlog } from './allowed-blogs.js';
+import { allowedBlogs, filteredBlog } from '../restriction/blog-names.js';
 import { BoundedMap } from './bounded-map.js';
 import type { Deadline } from './live-budget.js';
 import { LiveListingCache } from './live-cache.js';

@@ -3,7 +3,7 @@ import type { LiveLoader } from 'astro/loaders';
 import { toEntryId } from '../entries/ids.js';
 import { blogData } from '../entries/mapping.js';
 import type { BlogData } from '../entries/schema.js';
-import { allowedBlogs } from './allowed-blogs.js';
+import { allowedBlogs } from '../restriction/blog-names.js';
 import type { Deadline } from './live-budget.js';
 import { LiveListingCache } from './live-cache.js';
 import { findByFilter, type LiveLoaderOptions, liveClient, type Take } from './live-client.js';

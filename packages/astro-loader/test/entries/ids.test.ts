@@ -16,6 +16,15 @@ describe('entry ids', () => {
     }
   });
 
+  it('encodes as base64url of the UTF-8 bytes, without padding (ids stay stable across versions)', () => {
+    expect(toEntryId('über')).toBe('~w7xiZXI');
+    expect(toEntryId('a/b?')).toBe('~YS9iPw');
+  });
+
+  it('gives back an entry id it could not have made as it is (a live id from a URL)', () => {
+    for (const junk of ['~!!', '~w7', '~%']) expect(fromEntryId(junk)).toBe(junk);
+  });
+
   it('never maps two API ids to one entry id', () => {
     const apiIds = ['a', 'a/', '~a', 'YQ', '~YQ', 'a b', 'a_b', '.a', 'ä', 'a%20b'];
     expect(new Set(apiIds.map(toEntryId)).size).toBe(apiIds.length);
