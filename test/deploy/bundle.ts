@@ -142,3 +142,31 @@ export function sizeOf(files: ShippedFile[]): Size {
 export function holding(files: ShippedFile[], secret: string): string[] {
   return files.filter((f) => f.bytes.includes(secret)).map((f) => f.path);
 }
+
+/** Source bytes per package, from the source maps beside the shipped files ('' for the site's). */
+export function sourceBytesByPackage(files: ShippedFile[]): Map<string, number> {
+  const bytes = new Map<string, number>();
+  for (const { path, bytes: map } of files) {
+    if (!path.endsWith('.map')) continue;
+    const { sources = [], sourcesContent = [] } = JSON.parse(map.toString('utf8')) as {
+      sources?: string[];
+      sourcesContent?: (string | null)[];
+    };
+    sources.forEach((source, i) => {
+      const name = PACKAGE_DIR.exec(source)?.[1] ?? '';
+      bytes.set(name, (bytes.get(name) ?? 0) + (sourcesContent[i]?.length ?? 0));
+    });
+  }
+  return bytes;
+}
+
+/** The packages that `ours` holds more of than `bare`, largest first: `name +N KiB`. */
+export function growth(ours: ShippedFile[], bare: ShippedFile[], top = 5): string[] {
+  const base = sourceBytesByPackage(bare);
+  return [...sourceBytesByPackage(ours)]
+    .map(([name, n]) => [name || 'the site', n - (base.get(name) ?? 0)] as const)
+    .filter(([, extra]) => extra >= 1024)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([name, extra]) => `${name} +${Math.round(extra / 1024)} KiB`);
+}

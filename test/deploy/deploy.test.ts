@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Answer, get, oneLine, said, textOf } from './answers.js';
-import { absolutePaths, bannedPackages, holding, type Size, sizeOf } from './bundle.js';
+import { absolutePaths, bannedPackages, growth, holding, type Size, sizeOf } from './bundle.js';
 import { type Built, Deployment } from './harness.js';
 import type { Server } from './servers.js';
 import { BARE_CLOUDFLARE_CONFIG, TARGET, TARGETS, type TargetName } from './targets.js';
@@ -203,13 +203,14 @@ describe.each(TARGETS)('%s', (name) => {
           `${name}: the bare worker holds the build machine's path beyond Astro's own forms (${unexpected[0]}): update ASTRO_OWN in bundle.ts`,
         );
       }
-      const ours = sizeOf(await deploy.serverFiles(target, built.dir));
+      const ourFiles = await deploy.serverFiles(target, built.dir);
+      const ours = sizeOf(ourFiles);
       const base = sizeOf(bareFiles);
       const ratio = Math.round((ours.gzipKib / base.gzipKib) * 100) / 100;
       row.bare = `${base.kib} KiB (gzip ${base.gzipKib} KiB), ratio ${ratio}`;
       if (ratio > 1.5) {
         fail(
-          `${name}: the worker is ${ours.gzipKib} KiB gzipped, ${ratio}× the bare worker's ${base.gzipKib} KiB (at most 1.5×)`,
+          `${name}: the worker is ${ours.gzipKib} KiB gzipped, ${ratio}× the bare worker's ${base.gzipKib} KiB (at most 1.5×); source added: ${growth(ourFiles, bareFiles).join(', ')}`,
         );
       }
     }, 300_000);
