@@ -47,6 +47,15 @@ export class Deployment {
 
   static async create(): Promise<Deployment> {
     const root = await mkdtemp(join(tmpdir(), 'content-read-deploy-'));
+    try {
+      return await Deployment.install(root);
+    } catch (error) {
+      await rm(root, { recursive: true, force: true });
+      throw error;
+    }
+  }
+
+  private static async install(root: string): Promise<Deployment> {
     const install = join(root, 'site');
     const more: Record<string, string> = {};
     for (const name of ADAPTER_PACKAGES) more[name] = await installedVersion(name);
