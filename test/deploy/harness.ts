@@ -142,8 +142,7 @@ export class Deployment {
       args: [this.astroBin(), 'dev', '--host', '127.0.0.1', '--port', String(port)],
       cwd: dir,
       env: cleanEnv({ ...WRANGLER_ENV, NO_COLOR: '1' }),
-      port,
-      ready: /ready in/,
+      ready: /Local\s+(http:\/\/[\d.:]+)/,
     });
   }
 

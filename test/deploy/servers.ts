@@ -1,7 +1,8 @@
 /**
  * Servers the deploy matrix starts: a child process (in its own process group, so a server that
  * starts workers of its own, as wrangler starts workerd, stops whole) that is ready once it prints
- * a line matching `ready`.
+ * a line matching `ready`, whose first group is the URL it listens on (a server that moved to
+ * another port than the one asked is still found).
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -18,7 +19,6 @@ export interface ServerSpec {
   args: string[];
   cwd: string;
   env: NodeJS.ProcessEnv;
-  port: number;
   ready: RegExp;
 }
 
@@ -42,10 +42,11 @@ export async function startServer(spec: ServerSpec): Promise<Server> {
   });
   let output = '';
   const exited = new Promise<number | null>((done) => child.once('close', done));
-  await new Promise<void>((resolve, reject) => {
+  const url = await new Promise<string>((resolve, reject) => {
     const seen = (chunk: Buffer) => {
       output += chunk;
-      if (spec.ready.test(output)) resolve();
+      const ready = spec.ready.exec(output);
+      if (ready?.[1]) resolve(ready[1]);
     };
     child.stdout.on('data', seen);
     child.stderr.on('data', seen);
@@ -55,7 +56,7 @@ export async function startServer(spec: ServerSpec): Promise<Server> {
     });
   });
   return {
-    url: `http://127.0.0.1:${spec.port}`,
+    url,
     output: () => output,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;

@@ -70,8 +70,7 @@ export const TARGET: Record<TargetName, Target> = {
       args: ['dist/server/entry.mjs'],
       cwd: site,
       env: runtimeEnv(api, { HOST: '127.0.0.1', PORT: String(port) }),
-      port,
-      ready: /Server listening on/,
+      ready: /Server listening on (http:\/\/[\d.:]+)/,
     }),
   },
   cloudflare: {
@@ -93,8 +92,7 @@ export const TARGET: Record<TargetName, Target> = {
       ],
       cwd: site,
       env: cleanEnv(WRANGLER_ENV),
-      port,
-      ready: /Ready on http/,
+      ready: /Ready on (http:\/\/[\d.:]+)/,
     }),
   },
   vercel: {
@@ -138,8 +136,7 @@ function fetchServerSpec(
     args: [fetchServer, file, kind, String(port)],
     cwd,
     env: runtimeEnv(api),
-    port,
-    ready: /fetch-server ready/,
+    ready: /fetch-server ready on (http:\/\/[\d.:]+)/,
   };
 }
 
