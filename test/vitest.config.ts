@@ -5,7 +5,8 @@ export default defineProject({
   test: {
     name: 'cross-package',
     include: ['**/*.test.ts'],
-    exclude: ['**/node_modules/**', '**/fixtures/**'],
+    // The deploy matrix is its own project (test/deploy/vitest.config.ts).
+    exclude: ['**/node_modules/**', '**/fixtures/**', 'deploy/**'],
     // Finds the Chromium for the browser tests once per run and prints which one.
     globalSetup: ['./support/browser-setup.ts'],
     testTimeout: 120_000,

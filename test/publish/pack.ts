@@ -54,10 +54,13 @@ export interface Started {
   stop(): Promise<void>;
 }
 
-/** Starts the installed mock server's bin on port 0 and reads the base URL it prints. */
-export async function startMockBin(siteDir: string): Promise<Started> {
+/**
+ * Starts the installed mock server's bin on port 0 and reads the base URL it prints; `args` are
+ * more options of the bin (e.g. `--dataset <file>`).
+ */
+export async function startMockBin(siteDir: string, args: string[] = []): Promise<Started> {
   const bin = join(siteDir, 'node_modules/.bin/content-read-mock');
-  const child = spawn(bin, ['--port', '0', '--quiet'], {
+  const child = spawn(bin, ['--port', '0', '--quiet', ...args], {
     cwd: siteDir,
     env: cleanEnv(),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -113,18 +116,20 @@ export async function packTarballs(
 /**
  * A new Astro site in `site` that depends on astro (the workspace's version, from the registry)
  * and the tarballs of our packages (`npm pack` of the built workspace into `tarballs`), installed.
- * `files` are written first (path relative to the site -> content).
+ * `files` are written first (path relative to the site -> content); `more` are further
+ * dependencies (name -> version).
  */
 export async function createPackedSite(
   site: string,
   tarballs: string,
   files: Record<string, string>,
+  more: Record<string, string> = {},
 ): Promise<void> {
   const packedFiles = await packTarballs(tarballs, PACKAGES);
   const astro = JSON.parse(
     await readFile(join(repoRoot, 'node_modules/astro/package.json'), 'utf8'),
   ) as { version: string };
-  const dependencies: Record<string, string> = { astro: astro.version };
+  const dependencies: Record<string, string> = { astro: astro.version, ...more };
   for (const f of packedFiles) dependencies[f.name] = `file:${join(tarballs, f.filename)}`;
   const all = {
     'package.json': JSON.stringify(

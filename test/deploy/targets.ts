@@ -1,0 +1,161 @@
+/**
+ * The platforms of the deploy matrix: each one's adapter, where its build puts the client files
+ * and the server a deploy ships, and how that server is run here with the API's variables given
+ * through the platform's own mechanism.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cleanEnv } from '../publish/pack.js';
+import type { ServerSpec } from './servers.js';
+
+export type TargetName = 'node' | 'cloudflare' | 'vercel' | 'netlify';
+export const TARGETS: readonly TargetName[] = ['node', 'cloudflare', 'vercel', 'netlify'];
+
+/** The adapters' packages, installed in the fresh site at the versions this workspace locks. */
+export const ADAPTER_PACKAGES = [
+  '@astrojs/node',
+  '@astrojs/cloudflare',
+  '@astrojs/vercel',
+  '@astrojs/netlify',
+  'wrangler',
+];
+
+export interface Api {
+  url: string;
+  key: string;
+}
+
+export interface Target {
+  name: TargetName;
+  /** Where the server runs: Node.js (where undici may be), or not. */
+  nodeRuntime: boolean;
+  adapter: string;
+  adapterOptions: string;
+  /** The client output (static files served as they are), relative to the site. */
+  clientDir: string;
+  /** What a deploy ships to run the server, relative to the site. */
+  serverDir: string;
+  /** The server's entry, when it imports dependencies from node_modules at run time. */
+  traceFrom?: string;
+  /** How the built server runs here (`modules`: the installed node_modules). */
+  serve(site: string, api: Api, port: number, modules: string): Promise<ServerSpec>;
+}
+
+const fetchServer = fileURLToPath(new URL('./fetch-server.ts', import.meta.url));
+
+// No request to Cloudflare's network (workerd's `Request.cf` data), no telemetry.
+export const WRANGLER_ENV = {
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_SEND_METRICS: 'false',
+  WRANGLER_SEND_ERROR_REPORTS: 'false',
+  DO_NOT_TRACK: '1',
+};
+
+function runtimeEnv(api: Api, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return cleanEnv({ CONTENT_API_URL: api.url, CONTENT_API_KEY: api.key, ...extra });
+}
+
+export const TARGET: Record<TargetName, Target> = {
+  node: {
+    name: 'node',
+    nodeRuntime: true,
+    adapter: '@astrojs/node',
+    adapterOptions: "{ mode: 'standalone' }",
+    clientDir: 'dist/client',
+    serverDir: 'dist/server',
+    traceFrom: 'dist/server/entry.mjs',
+    serve: async (site, api, port) => ({
+      command: process.execPath,
+      args: ['dist/server/entry.mjs'],
+      cwd: site,
+      env: runtimeEnv(api, { HOST: '127.0.0.1', PORT: String(port) }),
+      ready: /Server listening on (http:\/\/[\d.:]+)/,
+    }),
+  },
+  cloudflare: {
+    name: 'cloudflare',
+    nodeRuntime: false,
+    adapter: '@astrojs/cloudflare',
+    adapterOptions: '',
+    clientDir: 'dist/client',
+    serverDir: 'dist/server',
+    // The built worker in workerd; the variables are bindings (`--var`), as `wrangler deploy` sets.
+    serve: async (site, api, port, modules) => ({
+      command: process.execPath,
+      args: [
+        join(modules, 'wrangler/bin/wrangler.js'),
+        'dev',
+        ...['--config', 'dist/server/wrangler.json', '--ip', '127.0.0.1', '--port', String(port)],
+        ...['--var', `CONTENT_API_URL:${api.url}`, '--var', `CONTENT_API_KEY:${api.key}`],
+        '--show-interactive-dev-session=false',
+      ],
+      cwd: site,
+      env: cleanEnv(WRANGLER_ENV),
+      ready: /Ready on (http:\/\/[\d.:]+)/,
+    }),
+  },
+  vercel: {
+    name: 'vercel',
+    nodeRuntime: true,
+    adapter: '@astrojs/vercel',
+    adapterOptions: '',
+    clientDir: '.vercel/output/static',
+    serverDir: '.vercel/output/functions/_render.func',
+    serve: async (site, api, port) => {
+      const fn = join(site, '.vercel/output/functions/_render.func');
+      const config = JSON.parse(await readFile(join(fn, '.vc-config.json'), 'utf8')) as {
+        handler: string;
+      };
+      return fetchServerSpec(join(fn, config.handler), 'vercel', fn, api, port);
+    },
+  },
+  netlify: {
+    name: 'netlify',
+    nodeRuntime: true,
+    adapter: '@astrojs/netlify',
+    adapterOptions: '',
+    clientDir: 'dist',
+    serverDir: '.netlify/v1/functions/ssr',
+    serve: async (site, api, port) => {
+      const fn = join(site, '.netlify/v1/functions/ssr');
+      return fetchServerSpec(join(fn, 'ssr.mjs'), 'netlify', fn, api, port);
+    },
+  },
+};
+
+function fetchServerSpec(
+  file: string,
+  kind: string,
+  cwd: string,
+  api: Api,
+  port: number,
+): ServerSpec {
+  return {
+    command: process.execPath,
+    args: [fetchServer, file, kind, String(port)],
+    cwd,
+    env: runtimeEnv(api),
+    ready: /fetch-server ready on (http:\/\/[\d.:]+)/,
+  };
+}
+
+/** The site's astro.config.mjs for `target`: its adapter and our integration with the proxy. */
+export function astroConfig(target: Target): string {
+  return `import { defineConfig } from 'astro/config';
+import adapter from '${target.adapter}';
+import { contentRead } from '@content-read/astro-loader';
+
+export default defineConfig({
+  adapter: adapter(${target.adapterOptions}),
+  integrations: [contentRead({ proxy: { path: '/api/content' } })],
+});
+`;
+}
+
+/** The baseline: a bare Astro site with the Cloudflare adapter and one on-demand page. */
+export const BARE_CLOUDFLARE_CONFIG = `import { defineConfig } from 'astro/config';
+import adapter from '@astrojs/cloudflare';
+
+export default defineConfig({ adapter: adapter() });
+`;
