@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runBenches } from './benches.js';
 import { ALL, readConfig } from './config.js';
 import { inRoundOrder } from './lib/stats.js';
-import { profileSync } from './profile-sync.js';
+import { ownerOf, profileSync } from './profile-sync.js';
 import { countStoreSaves } from './store-saves.js';
 
 // Every benchmark at a tiny size, so `npm run bench` keeps working. No time is asserted (these
@@ -48,27 +48,47 @@ describe('benchmarks at CI size', () => {
     );
   });
 
-  it('profiles a cold sync by package: the sanitiser shows without the pool, never in file()', {
+  it('profiles a cold sync by package, and the sanitiser parses each body on the main thread without the pool, never in file()', {
     timeout: 300_000,
   }, async () => {
-    const cfg = readConfig([], { BENCH_ARTICLES: '1000' });
-    const profile = await profileSync(cfg, { warm: false }, () => {});
-    expect(profile.noPool.get('htmlparser2') ?? 0).toBeGreaterThan(0);
-    expect(profile.file.get('htmlparser2') ?? 0).toBe(0);
-    expect(profile.file.get('astro') ?? 0).toBeGreaterThan(0);
+    const articles = 200;
+    const cfg = readConfig([], { BENCH_ARTICLES: String(articles) });
+    const profile = await profileSync(cfg, { warm: false, countParser: true }, () => {});
+    expect(profile.profileFiles.noPool.some((f) => f.endsWith('.cpuprofile'))).toBe(true);
+    expect(profile.profileFiles.file.some((f) => f.endsWith('.cpuprofile'))).toBe(true);
+    // Counted by V8 coverage, not sampled: file() imports the loader's schemas (so htmlparser2
+    // is loaded) but never parses; the loader parses every article body at least once.
+    expect(profile.parserEnds?.file).toBe(0);
+    expect(profile.parserEnds?.noPool).toBeGreaterThanOrEqual(articles);
   });
 
-  it('counts Astro store saves per sync: one each, cold, warm and after edits', {
+  it('attributes profile frames to the package that owns them', () => {
+    const frame = (url: string, functionName = 'f') => ownerOf({ url, functionName });
+    expect(frame('file:///r/node_modules/htmlparser2/dist/Parser.js')).toBe('htmlparser2');
+    expect(frame('file:///r/node_modules/astro/node_modules/@astrojs/x/a.js')).toBe('@astrojs/x');
+    expect(frame('file:///r/packages/astro-loader/dist/sync/sync.js')).toBe(
+      '@content-read/astro-loader',
+    );
+    expect(frame('node:fs')).toBe('node internals');
+    expect(frame('', '(garbage collector)')).toBe('(garbage collector)');
+    expect(frame('file:///r/site/src/content.config.ts')).toBe('site code');
+  });
+
+  it('counts Astro store saves of a cold, a warm and an edited sync: each saves the store', {
     timeout: 300_000,
   }, async () => {
     const lines: string[] = [];
     const cfg = readConfig([], { BENCH_ARTICLES: '150', BENCH_CHANGED: '5' });
     await countStoreSaves(cfg, 1, (line) => lines.push(line));
-    expect(lines.map((l) => l.replace(/:.*, (\d+) store saves.*/, ': $1'))).toEqual([
-      'cold: 1',
-      'warm 1: 1',
-      '5 changed 1: 1',
+    const saves = lines.map((l) => [
+      l.slice(0, l.indexOf(':')),
+      /, (\d+) store saves/.exec(l)?.[1],
     ]);
+    expect(saves.map(([label]) => label)).toEqual(['cold', 'warm 1', '5 changed 1']);
+    // Every sync dirties the store (Astro sets its meta keys each time), so each saves at least
+    // once. How many times is the benchmark's figure: it depends on how long a sync takes, so it
+    // is not asserted here (the loader's own store-saves test holds the one-save promise).
+    for (const [, count] of saves) expect(Number(count)).toBeGreaterThanOrEqual(1);
   });
 
   it('starts each round one step later, so every side takes every place in turn', () => {

@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, freemem, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +5,6 @@ import type { BenchConfig } from './config.js';
 import { repoRoot } from './lib/astro.js';
 import type { BenchResult } from './lib/stats.js';
 
-const analysisFile = new URL('./analysis.md', import.meta.url);
 const resultsDir = join(repoRoot, 'node_modules/.cache/content-read-bench');
 const resultsFile = join(resultsDir, 'results.json');
 
@@ -25,7 +23,7 @@ export async function mergeWithPrevious(results: BenchResult[]): Promise<BenchRe
   return merged;
 }
 
-/** BENCHMARKS.md: the table, the machine, the commands, and the hand-written analysis. */
+/** BENCHMARKS.md: the table, the machine and the commands; docs/performance.md explains the rows. */
 export function renderReport(
   results: BenchResult[],
   cfg: BenchConfig,
@@ -43,12 +41,12 @@ export function renderReport(
   const chart = results.some((r) => r.id === 'S1')
     ? `\n![Cold sync time and peak RSS as articles grow, loader and file()](${cfg.chartName})\n`
     : '';
-  const analysis = existsSync(analysisFile) ? readFileSync(analysisFile, 'utf8').trim() : '';
   return `# Benchmarks
 
 Written by \`npm run bench\` (test/bench/run.ts) on ${new Date().toISOString().slice(0, 10)}; ${seconds === undefined ? 'rendered again from the stored results, nothing measured' : `the last run took ${Math.round(seconds / 60)} min`}
 (rows not measured by it are kept from earlier runs; each row below says when it was measured).
 Every figure is a ratio of medians of runs of both sides taken alternately in the same invocation.
+Why each figure is what it is: [docs/performance.md](docs/performance.md).
 
 | id | what | compared with | target | figure | met? |
 |---|---|---|---|---|---|
@@ -84,7 +82,5 @@ Sizes of this run: BENCH_ARTICLES=${cfg.articles}, BENCH_MEMORY_ARTICLES=${cfg.m
 BENCH_SCALE_SIZES=${cfg.scaleSizes.join(',')}, BENCH_RUNS=${cfg.runs}, BENCH_CHANGED=${cfg.changed}, BENCH_LATENCY_MS=${cfg.latencyMs},
 BENCH_RPS_SECONDS=${cfg.rpsSeconds}, BENCH_RPS_CONNECTIONS=${cfg.rpsConnections}.
 \`npm test\` runs every benchmark at a tiny size (test/bench/bench-smoke.test.ts) without asserting times.
-
-${analysis}
 `;
 }

@@ -1,6 +1,6 @@
-// Regenerates openapi.json from the built schemas: `npm run openapi -w @content-read/core`.
+// Regenerates openapi.json from the zod wire schemas: `npm run openapi -w @content-read/core`.
 import { writeFile } from 'node:fs/promises';
-import { buildOpenApiDocument } from '../dist/schema/openapi.js';
+import { buildOpenApiDocument } from './openapi.ts';
 
 const target = new URL('../openapi.json', import.meta.url);
 await writeFile(target, `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`);

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { isLoopback } from '../src/base-url.js';
-import { ConfigurationError, createClient, USER_AGENT, VERSION } from '../src/index.js';
+import { ConfigurationError, createClient } from '../src/index.js';
 
 function configError(fn: () => unknown): ConfigurationError {
   try {
@@ -12,14 +11,6 @@ function configError(fn: () => unknown): ConfigurationError {
   }
   throw new Error('expected a ConfigurationError');
 }
-
-describe('version', () => {
-  test('VERSION equals package.json version and names the User-Agent', () => {
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-    expect(VERSION).toBe(pkg.version);
-    expect(USER_AGENT).toBe(`content-read-core/${pkg.version}`);
-  });
-});
 
 describe('baseUrl', () => {
   test.each([

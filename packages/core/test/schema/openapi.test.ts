@@ -8,7 +8,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildOpenApiDocument } from '../../src/schema/openapi.js';
+import { buildOpenApiDocument } from '../../scripts/openapi.ts';
 import { type Running, startMock } from '../doctor/support.js';
 
 // ajv-formats is CommonJS with a default export; nodenext sees the module object.

@@ -15,7 +15,7 @@ import {
   featureImageSchema,
   listEnvelopeSchema,
   listMetaSchema,
-} from './wire.js';
+} from '../src/schema/wire.ts';
 
 type Json = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
