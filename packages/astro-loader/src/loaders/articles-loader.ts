@@ -1,14 +1,14 @@
 import type { Article, ContentReadClient } from '@content-read/core';
 import type { Loader } from 'astro/loaders';
-import type { ArticlesLoaderOptions } from '../config/options.js';
 import { ARTICLES_LOADER_NAME } from '../config/version.js';
-import { createSanitiser } from '../entries/html/sanitiser-pool.js';
-import { toEntryId } from '../entries/ids.js';
+import { toEntryId } from '../entries/entry-ids.js';
 import { articleData } from '../entries/mapping.js';
 import { createArticleEntrySchema } from '../entries/schema.js';
 import { allowedBlogs } from '../restriction/blog-names.js';
-import { HeldItems } from './held-items.js';
-import { syncCollection } from './sync.js';
+import { createSanitiser } from '../sanitiser/sanitiser-pool.js';
+import { HeldItems } from '../sync/held-items.js';
+import { syncCollection } from '../sync/sync.js';
+import type { ArticlesLoaderOptions } from './loader-options.js';
 
 /**
  * Build-time loader of the articles the key can read: sanitised HTML bodies with heading

@@ -1,9 +1,9 @@
 import { checkNodeVersion, createClient, MAX_PER_PAGE } from '@content-read/core';
 import type { LoaderContext } from 'astro/loaders';
 import { resolveConnection } from '../config/connection.js';
-import { ContentReadLoaderError, syncFailed } from '../config/errors.js';
 import { LOADER_VERSION } from '../config/version.js';
-import { RENDERING_VERSION } from '../entries/html/render.js';
+import { ContentReadLoaderError, syncFailed } from '../errors.js';
+import { RENDERING_VERSION } from '../sanitiser/sanitiser.js';
 import { HeldItems } from './held-items.js';
 import { pageProcessor } from './page-entries.js';
 import { SyncReport } from './sync-report.js';

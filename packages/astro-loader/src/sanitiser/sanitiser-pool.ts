@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { type RenderedHtml, renderArticleHtml, type SanitiseOptions } from './render.js';
+import { type RenderedHtml, renderArticleHtml, type SanitiseOptions } from './sanitiser.js';
 
 /** Sanitises article bodies for one sync: on worker threads when that pays, else inline. */
 export interface Sanitiser {

@@ -1,7 +1,7 @@
 import type { ListPage } from '@content-read/core';
 import type { LoaderContext } from 'astro/loaders';
-import { ContentReadLoaderError, type ItemProblem, invalidItem } from '../config/errors.js';
-import { RenderFailure } from '../entries/html/sanitiser-pool.js';
+import { ContentReadLoaderError, type ItemProblem, invalidItem } from '../errors.js';
+import { RenderFailure } from '../sanitiser/sanitiser-pool.js';
 import type { SyncReport } from './sync-report.js';
 import type { DataEntry, SyncSpec } from './sync-spec.js';
 import type { HeldPageState } from './sync-state.js';

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { renderArticleHtml, type SanitiseOptions } from './render.js';
+import { renderArticleHtml, type SanitiseOptions } from './sanitiser.js';
 
 /**
  * A sanitiser thread of the pool (sanitiser-pool.ts): renders each batch of article bodies it

@@ -1,13 +1,13 @@
 import type { Blog } from '@content-read/core';
 import type { Loader } from 'astro/loaders';
-import type { BlogsLoaderOptions } from '../config/options.js';
 import { BLOGS_LOADER_NAME } from '../config/version.js';
-import { toEntryId } from '../entries/ids.js';
+import { toEntryId } from '../entries/entry-ids.js';
 import { blogData } from '../entries/mapping.js';
 import { blogEntrySchema } from '../entries/schema.js';
 import { allowedBlogs } from '../restriction/blog-names.js';
-import { HeldItems } from './held-items.js';
-import { syncCollection } from './sync.js';
+import { HeldItems } from '../sync/held-items.js';
+import { syncCollection } from '../sync/sync.js';
+import type { BlogsLoaderOptions } from './loader-options.js';
 
 /** Build-time loader of the blogs the key can read (see README for every option). */
 export function blogsLoader(options: BlogsLoaderOptions = {}) {

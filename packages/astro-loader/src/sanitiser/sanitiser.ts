@@ -1,10 +1,9 @@
 import { Parser } from 'htmlparser2';
 import { HEADING, writeAttributes } from './attributes.js';
 import { classFilter } from './classes.js';
-import { escapeText } from './escape.js';
 import { assignSlugs, type MarkdownHeading, type PendingHeading } from './headings.js';
 import { ALLOWED_TAGS, DROPPED_WITH_CONTENT, TABLE_PARTS } from './policy.js';
-import { BalancedWriter, DROPPED, UNWRAPPED, WRITTEN } from './writer.js';
+import { BalancedWriter, DROPPED, escapeText, UNWRAPPED, WRITTEN } from './writer.js';
 
 export type { MarkdownHeading } from './headings.js';
 

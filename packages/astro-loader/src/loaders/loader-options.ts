@@ -1,5 +1,5 @@
 import type { Article, Blog, RetryOptions, TimeoutOptions } from '@content-read/core';
-import type { ConnectionOptions } from './connection.js';
+import type { ConnectionOptions } from '../config/connection.js';
 
 /** Options both build-time loaders share. */
 export interface CommonLoaderOptions extends ConnectionOptions {

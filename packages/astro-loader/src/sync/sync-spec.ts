@@ -1,6 +1,6 @@
 import type { ContentReadClient, HeldPage, Listing, ListPage } from '@content-read/core';
 import type { DataStore } from 'astro/loaders';
-import type { CommonLoaderOptions } from '../config/options.js';
+import type { CommonLoaderOptions } from '../loaders/loader-options.js';
 import type { HeldItems } from './held-items.js';
 
 /** One entry as Astro's data store takes it. */

@@ -1,20 +1,50 @@
-// Web platform only: the live loaders' errors are made here too, in whatever runtime serves them.
+/**
+ * Every error this package throws, and the words of its messages. Web platform only: the live
+ * loaders and the proxy make their errors here too, in whatever runtime serves them.
+ * (ContentReadLiveError is in live/live-error.ts: it extends Astro's runtime class, which
+ * build-time code must not load.)
+ */
 import {
   type InvalidItem,
   KEY_VARIABLE,
   redactSecrets,
   URL_VARIABLE,
 } from '@content-read/core/web';
+import type { NamedBlog } from './restriction/blog-names.js';
 
 /** One problem with one item: its API id, the field (API or entry name) and what is wrong. */
 export type ItemProblem = Pick<InvalidItem, 'id' | 'field' | 'problem'>;
 
 /**
- * The one error a failed sync throws: a single actionable line that names the
- * collection and the cause. Its stack is that line alone, so Astro prints the message,
- * not a trace through the HTTP client; the client's error stays available as `clientError`.
+ * Gives `error` a stack that is its first line alone (`Name: message`), so Astro and Node print
+ * the line that says what to do, not a trace through this package. Read lazily: subclasses set
+ * `name` after the base constructor runs. Writable, as tools that rewrite stacks expect.
  */
-export class ContentReadLoaderError extends Error {
+export function oneLineStack(error: Error): void {
+  let stack: string | undefined;
+  Object.defineProperty(error, 'stack', {
+    configurable: true,
+    enumerable: false,
+    get: () => stack ?? `${error.name}: ${error.message}`,
+    set: (value: string) => {
+      stack = value;
+    },
+  });
+}
+
+/** The base of this package's errors: a message that says what to do, and a one-line stack. */
+export class OneLineError extends Error {
+  constructor(message: string) {
+    super(message);
+    oneLineStack(this);
+  }
+}
+
+/**
+ * The one error a failed sync throws: a single actionable line that names the
+ * collection and the cause. The client's error stays available as `clientError`.
+ */
+export class ContentReadLoaderError extends OneLineError {
   override readonly name = 'ContentReadLoaderError';
   /** The HTTP client's error, for debugging (not a `cause`: Astro would print its whole trace). */
   declare readonly clientError?: unknown;
@@ -24,9 +54,42 @@ export class ContentReadLoaderError extends Error {
     clientError?: unknown,
   ) {
     super(message);
-    this.stack = `${this.name}: ${message}`;
     Object.defineProperty(this, 'clientError', { value: clientError, enumerable: false });
   }
+}
+
+/** Neither the options nor the environment give the API's URL and key. */
+export class MissingConnectionError extends OneLineError {
+  override readonly name = 'MissingConnectionError';
+}
+
+/** A `blogs` option names a blog the key cannot read. */
+export class UnknownBlogError extends OneLineError {
+  override readonly name = 'UnknownBlogError';
+  readonly hint: string;
+  constructor(name: string, readable: readonly NamedBlog[]) {
+    super(
+      `the blogs option names "${clip(name)}", which matches no blog this key can read (by id or slug)`,
+    );
+    const some = readable.slice(0, 10).map((b) => `${b.id} (${b.slug})`);
+    this.hint = `Fix the name in the blogs option${some.length ? `; the key reads ${some.join(', ')}${readable.length > some.length ? ', …' : ''}` : ''}, or widen the key's blog scope.`;
+  }
+}
+
+/** A live `filter.blog` names no blog the key can read. */
+export class UnknownFilterBlogError extends OneLineError {
+  override readonly name = 'UnknownFilterBlogError';
+  readonly status = 404;
+  readonly code = 'not_found';
+  readonly hint = 'Pass the id or slug of a blog the key can read.';
+  constructor(name: string) {
+    super(`filter.blog "${clip(name)}" matches no blog this key can read (by id or slug)`);
+  }
+}
+
+/** A name as messages quote it: a filter may come from a URL, of any length. */
+function clip(name: string): string {
+  return name.length > 80 ? `${name.slice(0, 80)}…` : name;
 }
 
 /** The fields of @content-read/core's errors this package reads (duck-typed on purpose). */

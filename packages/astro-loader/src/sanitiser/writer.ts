@@ -1,5 +1,15 @@
 import { OPEN_IMPLIES_CLOSE, VOID_TAGS } from './policy.js';
 
+export function escapeText(text: string): string {
+  return text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
+}
+
+export function escapeAttribute(value: string): string {
+  return value.replace(/[&<>"]/g, (c) =>
+    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;',
+  );
+}
+
 /** What became of an element the parser reported open. */
 export const WRITTEN = 0;
 export const UNWRAPPED = 1;

@@ -1,6 +1,6 @@
 import GithubSlugger from 'github-slugger';
-import { escapeAttribute } from './escape.js';
-import { ID_PREFIX } from './ids.js';
+import { ID_PREFIX } from './attributes.js';
+import { escapeAttribute } from './writer.js';
 
 /**
  * A heading as Astro reports it for local Markdown (`render(entry).headings`); `slug` is the
