@@ -2,9 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AstroSite } from '../../../../../test/support/astro-site.js';
-import { startMock } from '../../../../../test/support/mock-server.js';
-import { serve } from '../../helpers/serve.js';
+import { AstroSite } from '../../../../test/support/astro-site.js';
+import { startMock } from '../../../../test/support/mock-server.js';
+import { serve } from '../helpers/serve.js';
 
 const CANARY = 'canary-R4teAstro-do-not-leak';
 
@@ -32,7 +32,7 @@ describe('the rate limit in a built @astrojs/node server with security.allowedDo
   beforeAll(async () => {
     server = await startMock();
     server.mock.addKey({ id: 'key_canary', team_id: 'team_web', key: CANARY });
-    site = await AstroSite.copy(new URL('../../fixtures/proxy', import.meta.url));
+    site = await AstroSite.copy(new URL('../fixtures/proxy', import.meta.url));
     await writeFile(join(site.root, 'astro.config.mjs'), CONFIG);
   });
   afterAll(async () => {

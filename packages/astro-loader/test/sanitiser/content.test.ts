@@ -1,7 +1,7 @@
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { prefixFragmentLink, prefixId, prefixIdList } from '../../../src/entries/html/ids.js';
-import { renderArticleHtml } from '../../../src/entries/html/render.js';
+import { prefixFragmentLink, prefixId, prefixIdList } from '../../src/sanitiser/attributes.js';
+import { renderArticleHtml } from '../../src/sanitiser/sanitiser.js';
 import { contentCorpus } from './content-corpus.js';
 
 interface Node {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { VOID_TAGS } from '../../../src/entries/html/policy.js';
-import { renderArticleHtml } from '../../../src/entries/html/render.js';
+import { VOID_TAGS } from '../../src/sanitiser/policy.js';
+import { renderArticleHtml } from '../../src/sanitiser/sanitiser.js';
 import { contentCorpus } from './content-corpus.js';
 
 // Whatever the input, sanitising does not throw, writes balanced markup and is idempotent.

@@ -1,17 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-// The pool as published: its worker is a file of dist/ (npm test builds first).
-import { createSanitiser, RenderFailure } from '../../../dist/entries/html/sanitiser-pool.js';
-import { renderArticleHtml } from '../../../src/entries/html/render.js';
+import { renderArticleHtml } from '../../src/sanitiser/sanitiser.js';
+import {
+  createSanitiser as createPool,
+  RenderFailure,
+  type SanitiserPoolOptions,
+} from '../../src/sanitiser/sanitiser-pool.js';
 import { contentCorpus } from './content-corpus.js';
 
 const xssFiles = ['dompurify.json', 'h5sc.json', 'owasp.json'];
 const xss = xssFiles.flatMap((file) => {
-  const url = new URL(
-    `../../../../../test/reliability/fixtures/xss-corpus/${file}`,
-    import.meta.url,
-  );
+  const url = new URL(`../../../../test/reliability/fixtures/xss-corpus/${file}`, import.meta.url);
   const data = JSON.parse(readFileSync(url, 'utf8')) as { payloads: { payload: string }[] };
   return data.payloads.map((p) => p.payload);
 });
@@ -22,7 +22,12 @@ const corpus = [
   '<p>unclosed <div ',
   '',
 ];
-const poolUrl = new URL('../../../dist/entries/html/sanitiser-pool.js', import.meta.url).href;
+// Current code, not dist/: the threads run the worker from source (Node strips the types).
+const sourceWorker = new URL('./fixtures/source-worker.mjs', import.meta.url);
+const createSanitiser = (options: SanitiserPoolOptions) =>
+  createPool({ workerUrl: sourceWorker, ...options });
+const sourceImports = new URL('./fixtures/source-imports.mjs', import.meta.url).href;
+const poolUrl = new URL('../../src/sanitiser/sanitiser-pool.ts', import.meta.url).href;
 
 describe('sanitiser pool', () => {
   for (const allowClasses of [undefined, ['callout', 'note-*'], ['*']]) {
@@ -112,8 +117,10 @@ describe('sanitiser pool', () => {
   // --input-type is a flag of the main thread only: a thread given it would fail to start.
   it('lets the process exit once closed, its threads started without the main thread flags', () => {
     const script = `
-      import { createSanitiser } from ${JSON.stringify(poolUrl)};
-      const pool = createSanitiser({ workers: 2, inlineBelow: 0 });
+      import ${JSON.stringify(sourceImports)};
+      const { createSanitiser } = await import(${JSON.stringify(poolUrl)});
+      const workerUrl = new URL(${JSON.stringify(sourceWorker.href)});
+      const pool = createSanitiser({ workers: 2, inlineBelow: 0, workerUrl });
       const out = await Promise.all(Array.from({ length: 200 }, (_, i) => pool.render('<h2>' + i)));
       await pool.close();
       console.log(pool.threaded, out.at(-1).html);

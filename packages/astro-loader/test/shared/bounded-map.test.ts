@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedMap } from '../../src/live/bounded-map.js';
+import { BoundedMap } from '../../src/shared/bounded-map.js';
 
 describe('BoundedMap', () => {
   it('keeps at most its limit, dropping the least recently used', () => {

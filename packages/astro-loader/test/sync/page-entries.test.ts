@@ -1,10 +1,10 @@
 import type { LoaderContext } from 'astro/loaders';
 import { describe, expect, it } from 'vitest';
-import { pageProcessor } from '../../src/build/page-entries.js';
-import type { SyncReport } from '../../src/build/sync-report.js';
-import type { SyncSpec } from '../../src/build/sync-spec.js';
-import { ContentReadLoaderError } from '../../src/config/errors.js';
-import { RenderFailure } from '../../src/entries/html/sanitiser-pool.js';
+import { ContentReadLoaderError } from '../../src/errors.js';
+import { RenderFailure } from '../../src/sanitiser/sanitiser-pool.js';
+import { pageProcessor } from '../../src/sync/page-entries.js';
+import type { SyncReport } from '../../src/sync/sync-report.js';
+import type { SyncSpec } from '../../src/sync/sync-spec.js';
 
 type Item = { id: string };
 
