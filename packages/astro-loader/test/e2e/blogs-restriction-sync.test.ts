@@ -1,6 +1,11 @@
+import {
+  AstroSite,
+  FIXTURE_SITE,
+  summaryOf,
+  syncErrorLines,
+} from '@content-read/test-support/astro-site';
+import { listenOnLoopback } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AstroSite, summaryOf, syncErrorLines } from '../../../../test/support/astro-site.js';
-import { listenOnLoopback } from '../../../../test/support/mock-server.js';
 import { collidingBlogsMock, KEY, startContractOnlyUpstream } from '../live/upstreams.js';
 
 // A real build against an API that ignores `?blog=` (every listing holds every blog), where
@@ -12,7 +17,7 @@ describe('build-time blogs option against an API that ignores ?blog=', { timeout
   beforeAll(async () => {
     mock = await listenOnLoopback(collidingBlogsMock());
     upstream = await startContractOnlyUpstream(mock.mock);
-    site = await AstroSite.copy(new URL('../fixtures/site', import.meta.url));
+    site = await AstroSite.copy(FIXTURE_SITE);
   });
   afterAll(async () => {
     await upstream?.close();

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
+import { AstroSite, FIXTURE_SITE } from '@content-read/test-support/astro-site';
+import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AstroSite } from '../../../../test/support/astro-site.js';
-import { FULL_KEY, startMock } from '../../../../test/support/mock-server.js';
 import { dev } from '../helpers/serve.js';
 
 describe('astro dev and the refresh webhook', { timeout: 120_000 }, () => {
@@ -10,7 +10,7 @@ describe('astro dev and the refresh webhook', { timeout: 120_000 }, () => {
   let child: ChildProcess | undefined;
   beforeAll(async () => {
     server = await startMock();
-    site = await AstroSite.copy(new URL('../fixtures/site', import.meta.url));
+    site = await AstroSite.copy(FIXTURE_SITE);
   });
   afterAll(async () => {
     child?.kill();

@@ -1,6 +1,6 @@
+import { AstroSite, FIXTURE_SITE, summaryOf } from '@content-read/test-support/astro-site';
+import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AstroSite, summaryOf } from '../../../../test/support/astro-site.js';
-import { FULL_KEY, startMock } from '../../../../test/support/mock-server.js';
 import { startRewritingProxy } from '../helpers/rewriting-proxy.js';
 
 /** The loader's one-line error, as Astro prints it. */
@@ -21,7 +21,7 @@ describe('when the API fails', { timeout: 120_000 }, () => {
     const dead = await startMock();
     deadUrl = dead.baseUrl;
     await dead.close();
-    site = await AstroSite.copy(new URL('../fixtures/site', import.meta.url));
+    site = await AstroSite.copy(FIXTURE_SITE);
   });
   afterAll(async () => {
     await server?.close();
@@ -85,7 +85,7 @@ describe('when the API fails', { timeout: 120_000 }, () => {
     const proxy = await startRewritingProxy(server.baseUrl, (item) => {
       if (item.id === 'art_0009') item.published_at = 'last tuesday';
     });
-    const fresh = await AstroSite.copy(new URL('../fixtures/site', import.meta.url));
+    const fresh = await AstroSite.copy(FIXTURE_SITE);
     try {
       await malformed(fresh, proxy.baseUrl);
     } finally {
@@ -98,7 +98,7 @@ describe('when the API fails', { timeout: 120_000 }, () => {
     const proxy = await startRewritingProxy(server.baseUrl, (item) => {
       if (item.id === 'art_0002') item.html = '<p>Intro</p><div ';
     });
-    const fresh = await AstroSite.copy(new URL('../fixtures/site', import.meta.url));
+    const fresh = await AstroSite.copy(FIXTURE_SITE);
     try {
       const built = await fresh.build(fresh.env({ baseUrl: proxy.baseUrl, apiKey: FULL_KEY }));
       expect(built.code, built.output).toBe(0);
@@ -115,7 +115,7 @@ describe('when the API fails', { timeout: 120_000 }, () => {
     const proxy = await startRewritingProxy(server.baseUrl, (item) => {
       if (item.id === 'art_0002') item.title = 10;
     });
-    const fresh = await AstroSite.copy(new URL('../fixtures/site', import.meta.url));
+    const fresh = await AstroSite.copy(FIXTURE_SITE);
     try {
       const env = (skip: boolean) =>
         fresh.env(

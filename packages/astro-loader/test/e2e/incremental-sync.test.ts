@@ -1,6 +1,6 @@
+import { AstroSite, FIXTURE_SITE, summaryOf } from '@content-read/test-support/astro-site';
+import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AstroSite, summaryOf } from '../../../../test/support/astro-site.js';
-import { FULL_KEY, startMock } from '../../../../test/support/mock-server.js';
 
 // One site and one mock server, built in order: cold, warm, one change, one deletion.
 describe('building a site incrementally', { timeout: 120_000 }, () => {
@@ -9,7 +9,7 @@ describe('building a site incrementally', { timeout: 120_000 }, () => {
   let env: NodeJS.ProcessEnv;
   beforeAll(async () => {
     server = await startMock();
-    site = await AstroSite.copy(new URL('../fixtures/site', import.meta.url));
+    site = await AstroSite.copy(FIXTURE_SITE);
     env = site.env({ baseUrl: server.baseUrl, apiKey: FULL_KEY });
   });
   afterAll(async () => {

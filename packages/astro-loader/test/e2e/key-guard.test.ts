@@ -1,8 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AstroSite } from '@content-read/test-support/astro-site';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AstroSite } from '../../../../test/support/astro-site.js';
 import { checkPublicVariables, filesContainingKey } from '../../src/integration/key-guard.js';
 
 const KEY = 'canary-Gu4rd/k+y=';

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
+import { AstroSite } from '@content-read/test-support/astro-site';
+import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AstroSite } from '../../../../test/support/astro-site.js';
-import { FULL_KEY, startMock } from '../../../../test/support/mock-server.js';
 import { serve } from '../helpers/serve.js';
 
 const text = (html: string, id: string) =>

@@ -1,6 +1,6 @@
+import { AstroSite, FIXTURE_SITE, summaryOf } from '@content-read/test-support/astro-site';
+import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AstroSite, summaryOf } from '../../../../test/support/astro-site.js';
-import { FULL_KEY, startMock } from '../../../../test/support/mock-server.js';
 
 // filter and generateId that read a variable from outside the options: the sync state cannot see
 // the change in their source, and the second build's listing is all 304s; the entries must still
@@ -12,7 +12,7 @@ describe('option functions whose outside variable changed between builds', {
   let site: AstroSite;
   beforeAll(async () => {
     server = await startMock();
-    site = await AstroSite.copy(new URL('../fixtures/site', import.meta.url));
+    site = await AstroSite.copy(FIXTURE_SITE);
   });
   afterAll(async () => {
     await server?.close();

@@ -1,9 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { AstroSite } from '@content-read/test-support/astro-site';
+import { startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AstroSite } from '../../../../test/support/astro-site.js';
-import { startMock } from '../../../../test/support/mock-server.js';
 import { serve } from '../helpers/serve.js';
 
 const CANARY = 'canary-R4teAstro-do-not-leak';

@@ -6,9 +6,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { AstroSite } from '@content-read/test-support/astro-site';
+import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AstroSite } from '../../../../test/support/astro-site.js';
-import { FULL_KEY, startMock } from '../../../../test/support/mock-server.js';
 import { serve } from '../helpers/serve.js';
 
 const README = new URL('../../README.md', import.meta.url);

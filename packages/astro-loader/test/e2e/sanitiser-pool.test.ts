@@ -1,7 +1,7 @@
 import { GENERATED_KEYS, generateDataset } from '@content-read/mock-server';
+import { AstroSite, FIXTURE_SITE } from '@content-read/test-support/astro-site';
+import { startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AstroSite } from '../../../../test/support/astro-site.js';
-import { startMock } from '../../../../test/support/mock-server.js';
 
 // A real `astro sync` of ~1 MB of article HTML (past the pool's inline threshold): with worker
 // threads the data store is the same, file for file, as without; and the sync exits.
@@ -18,7 +18,7 @@ describe('sanitising on worker threads in a real astro sync', { timeout: 300_000
         privateFraction: 0,
       }),
     });
-    site = await AstroSite.copy(new URL('../fixtures/site', import.meta.url));
+    site = await AstroSite.copy(FIXTURE_SITE);
   });
   afterAll(async () => {
     await server?.close();

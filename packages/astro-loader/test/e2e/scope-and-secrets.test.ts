@@ -1,6 +1,6 @@
+import { AstroSite, FIXTURE_SITE, summaryOf } from '@content-read/test-support/astro-site';
+import { startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AstroSite, summaryOf } from '../../../../test/support/astro-site.js';
-import { startMock } from '../../../../test/support/mock-server.js';
 
 const CANARY = 'canary-Zq81xYt-do-not-leak';
 
@@ -18,7 +18,7 @@ describe('scope, rate limits and the key', { timeout: 120_000 }, () => {
   afterAll(async () => server?.close());
 
   it('a key scoped to two blogs builds only their blogs and articles', async () => {
-    const site = await AstroSite.copy(new URL('../fixtures/site', import.meta.url));
+    const site = await AstroSite.copy(FIXTURE_SITE);
     try {
       const { code, output, pages } = await site.build(
         site.env({ baseUrl: server.baseUrl, apiKey: 'demo-two-blogs-key' }),
@@ -34,7 +34,7 @@ describe('scope, rate limits and the key', { timeout: 120_000 }, () => {
   });
 
   it('the blogs option loads only the named blogs (by slug or id)', async () => {
-    const site = await AstroSite.copy(new URL('../fixtures/site', import.meta.url));
+    const site = await AstroSite.copy(FIXTURE_SITE);
     try {
       const env = site.env(
         { baseUrl: server.baseUrl, apiKey: CANARY },
@@ -52,7 +52,7 @@ describe('scope, rate limits and the key', { timeout: 120_000 }, () => {
   });
 
   it('rate limiting: waits for Retry-After, warns once per burst, and the canary key appears nowhere', async () => {
-    const site = await AstroSite.copy(new URL('../fixtures/site', import.meta.url));
+    const site = await AstroSite.copy(FIXTURE_SITE);
     try {
       server.mock.setRateLimit({ capacity: 1, refillPerSecond: 1 });
       server.mock.resetStats();

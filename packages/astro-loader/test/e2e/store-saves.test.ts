@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
+import { AstroSite, FIXTURE_SITE, summaryOf } from '@content-read/test-support/astro-site';
+import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AstroSite, summaryOf } from '../../../../test/support/astro-site.js';
-import { FULL_KEY, startMock } from '../../../../test/support/mock-server.js';
 
 const countSaves = fileURLToPath(new URL('../helpers/count-store-saves.mjs', import.meta.url));
 
@@ -26,7 +26,7 @@ describe('a warm sync slower than Astro’s save delay', { timeout: 120_000 }, (
   };
   beforeAll(async () => {
     server = await startMock();
-    site = await AstroSite.copy(new URL('../fixtures/site', import.meta.url));
+    site = await AstroSite.copy(FIXTURE_SITE);
     env = site.env({ baseUrl: server.baseUrl, apiKey: FULL_KEY });
     await sync(); // cold, at full speed
     server.mock.setFaults({ latencyMs: 1000 });

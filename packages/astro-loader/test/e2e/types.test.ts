@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { AstroSite, repoRoot } from '@content-read/test-support/astro-site';
+import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AstroSite, repoRoot } from '../../../../test/support/astro-site.js';
-import { FULL_KEY, startMock } from '../../../../test/support/mock-server.js';
 
 function run(args: string[], cwd: string, env: NodeJS.ProcessEnv) {
   return new Promise<{ code: number | null; output: string }>((done) => {

@@ -1,6 +1,6 @@
+import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
 import { LiveCollectionError } from 'astro/content/runtime';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FULL_KEY, startMock } from '../../../../test/support/mock-server.js';
 import { articlesLiveLoader, ContentReadLiveError } from '../../src/live.js';
 import { UNHURRIED } from './upstreams.js';
 
