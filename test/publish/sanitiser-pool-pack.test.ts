@@ -23,7 +23,7 @@ test('the installed loader sanitises on its worker threads', { timeout: 300_000 
   const tarballs = join(root, 'tarballs');
   const files = await packTarballs(tarballs, ['core', 'astro-loader']);
   const loader = files.find((f) => f.filename.includes('astro-loader'));
-  expect(loader?.files.map((f) => f.path)).toContain('dist/entries/html/sanitiser-worker.js');
+  expect(loader?.files.map((f) => f.path)).toContain('dist/sanitiser/sanitiser-worker.js');
   const app = join(root, 'app');
   await mkdir(app);
   await writeFile(
@@ -44,7 +44,7 @@ test('the installed loader sanitises on its worker threads', { timeout: 300_000 
     app,
   );
   const pool = pathToFileURL(
-    join(app, 'node_modules/@content-read/astro-loader/dist/entries/html/sanitiser-pool.js'),
+    join(app, 'node_modules/@content-read/astro-loader/dist/sanitiser/sanitiser-pool.js'),
   ).href;
   const script = `
     import { createSanitiser } from ${JSON.stringify(pool)};

@@ -1,7 +1,7 @@
 /**
  * The one harness for real Astro sites in tests and benchmarks: a private copy of a fixture site
  * in a temp dir (own data store, own dist), `astro build`/`sync` in a child process on the
- * repository's Node, and readers for what came out. The loader's integration tests, the
+ * repository's Node, and readers for what came out. The packages' end-to-end tests, the
  * reliability suites, the benchmarks, the e2e and publish tests all use it.
  */
 import { spawn } from 'node:child_process';
@@ -19,7 +19,7 @@ export const astroBin = join(repoRoot, 'node_modules/astro/bin/astro.mjs');
  * collections from the API, loader options from LOADER_OPTIONS, a page per article showing every
  * field (so a payload anywhere reaches a page) and an index with the counts.
  */
-export const FIXTURE_SITE = join(repoRoot, 'packages/astro-loader/test/fixtures/site');
+export const FIXTURE_SITE = fileURLToPath(new URL('./fixtures/site', import.meta.url));
 
 export interface AstroRun {
   code: number | null;

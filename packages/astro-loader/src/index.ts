@@ -1,19 +1,5 @@
-export { articlesLoader } from './build/articles-loader.js';
-export { blogsLoader } from './build/blogs-loader.js';
 export type { ConnectionOptions } from './config/connection.js';
-export { ContentReadLoaderError } from './config/errors.js';
-export type {
-  ArticlesLoaderOptions,
-  BlogsLoaderOptions,
-  CommonLoaderOptions,
-} from './config/options.js';
-export {
-  type MarkdownHeading,
-  type RenderedHtml,
-  renderArticleHtml,
-  type SanitiseOptions,
-} from './entries/html/render.js';
-export { fromEntryId, toEntryId } from './entries/ids.js';
+export { fromEntryId, toEntryId } from './entries/entry-ids.js';
 export {
   type ArticleData,
   articleEntrySchema,
@@ -25,7 +11,21 @@ export {
   entryReference,
   featureImageEntrySchema,
 } from './entries/schema.js';
+export { ContentReadLoaderError } from './errors.js';
 export { contentRead, contentRead as default } from './integration/content-read.js';
 export type { ContentReadOptions, ProxyOptions } from './integration/options.js';
 export type { RateLimitOptions } from './integration/proxy/rate-limit.js';
 export { contentReadRefresh, type RefreshWebhookOptions } from './integration/refresh-webhook.js';
+export { articlesLoader } from './loaders/articles-loader.js';
+export { blogsLoader } from './loaders/blogs-loader.js';
+export type {
+  ArticlesLoaderOptions,
+  BlogsLoaderOptions,
+  CommonLoaderOptions,
+} from './loaders/loader-options.js';
+export {
+  type MarkdownHeading,
+  type RenderedHtml,
+  renderArticleHtml,
+  type SanitiseOptions,
+} from './sanitiser/sanitiser.js';

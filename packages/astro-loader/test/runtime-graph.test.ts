@@ -4,8 +4,8 @@
  * code only, core through its web entry, nothing of the build tools.
  */
 import { fileURLToPath } from 'node:url';
+import { moduleGraph } from '@content-read/test-support/module-graph';
 import { describe, expect, it } from 'vitest';
-import { moduleGraph } from '../../../test/support/module-graph.js';
 
 const src = (path: string) => fileURLToPath(new URL(`../src/${path}`, import.meta.url));
 const RUNTIME_ENTRIES = {

@@ -1,10 +1,7 @@
 import { KEY_VARIABLE, readEnvVariables, URL_VARIABLE } from '@content-read/core';
+import { MissingConnectionError } from '../errors.js';
 import { envContext } from './env.js';
-import {
-  type Connection,
-  type ConnectionOptions,
-  MissingConnectionError,
-} from './runtime-connection.js';
+import type { Connection, ConnectionOptions } from './runtime-connection.js';
 
 export type { Connection, ConnectionOptions } from './runtime-connection.js';
 

@@ -6,6 +6,7 @@
  * middleware), else through `process.env` where the platform has one.
  */
 import { KEY_VARIABLE, URL_VARIABLE } from '@content-read/core/web';
+import { MissingConnectionError } from '../errors.js';
 
 /** Where the loaders find the API. Explicit options win over the environment. */
 export interface ConnectionOptions {
@@ -57,11 +58,6 @@ export function runtimeConnection(
   throw new MissingConnectionError(
     `${where}: missing configuration: set ${missing} in the server's environment (the platform's variables or secrets: .env files are read at build time only)${fix({ baseUrl: !baseUrl, apiKey: !apiKey })}.`,
   );
-}
-
-/** Neither the options nor the environment give the API's URL and key. */
-export class MissingConnectionError extends Error {
-  override readonly name = 'MissingConnectionError';
 }
 
 function nonBlank(value: string | undefined): string | undefined {

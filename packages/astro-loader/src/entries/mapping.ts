@@ -1,5 +1,5 @@
 import type { Article, Blog } from '@content-read/core';
-import { toEntryId } from './ids.js';
+import { toEntryId } from './entry-ids.js';
 import type { EntryReference } from './schema.js';
 
 /**

@@ -1,11 +1,11 @@
 import type { Article, Blog } from '@content-read/core';
 import type { LiveLoader } from 'astro/loaders';
-import { type MarkdownHeading, renderArticleHtml } from '../entries/html/render.js';
-import { toEntryId } from '../entries/ids.js';
+import { toEntryId } from '../entries/entry-ids.js';
 import { articleData } from '../entries/mapping.js';
 import type { ArticleData } from '../entries/schema.js';
 import { allowedBlogs, filteredBlog } from '../restriction/blog-names.js';
-import { BoundedMap } from './bounded-map.js';
+import { type MarkdownHeading, renderArticleHtml } from '../sanitiser/sanitiser.js';
+import { BoundedMap } from '../shared/bounded-map.js';
 import type { Deadline } from './live-budget.js';
 import { LiveListingCache } from './live-cache.js';
 import { findByFilter, type LiveLoaderOptions, liveClient, type Take } from './live-client.js';

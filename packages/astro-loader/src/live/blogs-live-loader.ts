@@ -1,6 +1,6 @@
 import type { Blog } from '@content-read/core';
 import type { LiveLoader } from 'astro/loaders';
-import { toEntryId } from '../entries/ids.js';
+import { toEntryId } from '../entries/entry-ids.js';
 import { blogData } from '../entries/mapping.js';
 import type { BlogData } from '../entries/schema.js';
 import { allowedBlogs } from '../restriction/blog-names.js';

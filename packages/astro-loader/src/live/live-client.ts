@@ -4,9 +4,9 @@ import {
   type RetryOptions,
   type TimeoutOptions,
 } from '@content-read/core/web';
-import { describeCause, redact } from '../config/errors.js';
 import { type ConnectionOptions, runtimeConnection } from '../config/runtime-connection.js';
-import { fromEntryId } from '../entries/ids.js';
+import { fromEntryId } from '../entries/entry-ids.js';
+import { describeCause, redact } from '../errors.js';
 import { Deadline, LIVE_DEADLINE, LIVE_RETRY, LIVE_TIMEOUTS } from './live-budget.js';
 import type { ListingRead } from './live-cache.js';
 import { ContentReadLiveError } from './live-error.js';

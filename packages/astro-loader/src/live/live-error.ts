@@ -1,4 +1,5 @@
 import { LiveCollectionError } from 'astro/content/runtime';
+import { oneLineStack } from '../errors.js';
 
 /**
  * A live collection's failure with what a page needs to tell causes apart: the HTTP status the
@@ -15,7 +16,7 @@ export class ContentReadLiveError extends LiveCollectionError {
     readonly code: string | undefined,
   ) {
     super(collection, message);
-    this.stack = `${this.name}: ${message}`;
+    oneLineStack(this);
   }
 
   /** The server's key was refused (401/403): the site's configuration, not an outage. */

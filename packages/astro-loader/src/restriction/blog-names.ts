@@ -7,6 +7,8 @@
  * The restriction never relies on the API honouring `?blog=` (the v1 contract does not define
  * it): callers forward the resolved id and keep only items whose `blog_id` is allowed.
  */
+import { UnknownBlogError, UnknownFilterBlogError } from '../errors.js';
+
 export interface NamedBlog {
   id: string;
   slug: string;
@@ -70,33 +72,4 @@ export function filteredBlog<B extends NamedBlog>(
   if (allowed) return found && allowed.ids.has(found.id) ? found : undefined;
   if (!found) throw new UnknownFilterBlogError(name);
   return found;
-}
-
-/** A `blogs` option names a blog the key cannot read. */
-export class UnknownBlogError extends Error {
-  override readonly name = 'UnknownBlogError';
-  readonly hint: string;
-  constructor(name: string, readable: readonly NamedBlog[]) {
-    super(
-      `the blogs option names "${clip(name)}", which matches no blog this key can read (by id or slug)`,
-    );
-    const some = readable.slice(0, 10).map((b) => `${b.id} (${b.slug})`);
-    this.hint = `Fix the name in the blogs option${some.length ? `; the key reads ${some.join(', ')}${readable.length > some.length ? ', …' : ''}` : ''}, or widen the key's blog scope.`;
-  }
-}
-
-/** A live `filter.blog` names no blog the key can read. */
-export class UnknownFilterBlogError extends Error {
-  override readonly name = 'UnknownFilterBlogError';
-  readonly status = 404;
-  readonly code = 'not_found';
-  readonly hint = 'Pass the id or slug of a blog the key can read.';
-  constructor(name: string) {
-    super(`filter.blog "${clip(name)}" matches no blog this key can read (by id or slug)`);
-  }
-}
-
-/** A name as messages quote it: a filter may come from a URL, of any length. */
-function clip(name: string): string {
-  return name.length > 80 ? `${name.slice(0, 80)}…` : name;
 }

@@ -1,15 +1,12 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { restoreApiEnvAfterEach } from '@content-read/test-support/api-env';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { restoreApiEnvAfterEach } from '../../../../test/support/api-env.js';
 import { resolveConnection } from '../../src/config/connection.js';
 import { clearEnvContext, setEnvContext } from '../../src/config/env.js';
-import {
-  MissingConnectionError,
-  runtimeConnection,
-  setRuntimeVariables,
-} from '../../src/config/runtime-connection.js';
+import { runtimeConnection, setRuntimeVariables } from '../../src/config/runtime-connection.js';
+import { MissingConnectionError } from '../../src/errors.js';
 
 describe('resolveConnection', () => {
   let dir: string;

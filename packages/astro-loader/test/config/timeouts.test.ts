@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import type { LoaderContext } from 'astro/loaders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContentReadLoaderError } from '../../src/config/errors.js';
+import { ContentReadLoaderError } from '../../src/errors.js';
 import { articlesLoader } from '../../src/index.js';
 import { articlesLiveLoader } from '../../src/live.js';
 

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { type AstroSite, astroBin } from '../../../../test/support/astro-site.js';
+import { type AstroSite, astroBin } from '@content-read/test-support/astro-site';
 
 /** Starts a built standalone @astrojs/node server on an ephemeral port; resolves its URL. */
 export function serve(site: AstroSite, env: NodeJS.ProcessEnv) {

@@ -1,13 +1,13 @@
+import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
 import { LiveCollectionError } from 'astro/content/runtime';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FULL_KEY, startMock } from '../../../../test/support/mock-server.js';
 import { articlesLiveLoader, ContentReadLiveError } from '../../src/live.js';
 import { UNHURRIED } from './upstreams.js';
 
 // Counts the sanitiser's runs; it still does its real work.
 const renders = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../../src/entries/html/render.js', async (original) => {
-  const real = await original<typeof import('../../src/entries/html/render.js')>();
+vi.mock('../../src/sanitiser/sanitiser.js', async (original) => {
+  const real = await original<typeof import('../../src/sanitiser/sanitiser.js')>();
   return {
     ...real,
     renderArticleHtml: (...args: Parameters<typeof real.renderArticleHtml>) => {

@@ -1,5 +1,5 @@
+import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FULL_KEY, startMock } from '../../../../test/support/mock-server.js';
 import { articlesLiveLoader } from '../../src/live.js';
 import { startRewritingProxy } from '../helpers/rewriting-proxy.js';
 import { UNHURRIED } from './upstreams.js';

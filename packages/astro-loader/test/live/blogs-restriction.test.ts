@@ -1,5 +1,5 @@
+import { listenOnLoopback } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenOnLoopback } from '../../../../test/support/mock-server.js';
 import { articlesLiveLoader, blogsLiveLoader } from '../../src/live.js';
 import { collidingBlogsMock, KEY, startContractOnlyUpstream, UNHURRIED } from './upstreams.js';
 

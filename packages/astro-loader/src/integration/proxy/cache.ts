@@ -1,4 +1,4 @@
-import { BoundedMap } from '../../live/bounded-map.js';
+import { BoundedMap } from '../../shared/bounded-map.js';
 import type { ProxyErrorCode } from './responses.js';
 
 /** What the proxy keeps of one upstream listing page (a 200) or passes on once (anything else). */

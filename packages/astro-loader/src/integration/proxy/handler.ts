@@ -1,5 +1,6 @@
 import { MAX_PER_PAGE } from '@content-read/core/web';
-import { type Connection, MissingConnectionError } from '../../config/runtime-connection.js';
+import type { Connection } from '../../config/runtime-connection.js';
+import { MissingConnectionError } from '../../errors.js';
 import type { ProxySettings } from '../options.js';
 import { type Fetcher, ProxyCache } from './cache.js';
 import { itemsOf, localPage, readWhole } from './listing.js';

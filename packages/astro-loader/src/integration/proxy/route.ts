@@ -3,8 +3,8 @@
 // read at run time, through contentRead()'s middleware, on whatever platform serves the site).
 import settings from 'virtual:content-read/proxy-settings';
 import type { APIRoute } from 'astro';
-import { redact } from '../../config/errors.js';
 import { type Connection, runtimeConnection } from '../../config/runtime-connection.js';
+import { redact } from '../../errors.js';
 import { createProxyHandler } from './handler.js';
 
 export const prerender = false;

@@ -1,5 +1,5 @@
+import { startMock } from '@content-read/test-support/mock-server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startMock } from '../../../../../test/support/mock-server.js';
 import { type ProxyOptions, proxySettings } from '../../../src/integration/options.js';
 import { createProxyHandler } from '../../../src/integration/proxy/handler.js';
 import { PAGE_CONCURRENCY } from '../../../src/integration/proxy/listing.js';

@@ -1,7 +1,7 @@
 import { GENERATED_KEYS, generateDataset } from '@content-read/mock-server';
+import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FULL_KEY, startMock } from '../../../../../test/support/mock-server.js';
-import { MissingConnectionError } from '../../../src/config/runtime-connection.js';
+import { MissingConnectionError } from '../../../src/errors.js';
 import { type ProxySettings, proxySettings } from '../../../src/integration/options.js';
 import { createProxyHandler } from '../../../src/integration/proxy/handler.js';
 import { startRecordingUpstream } from '../../helpers/recording-upstream.js';

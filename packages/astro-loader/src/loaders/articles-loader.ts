@@ -1,0 +1,99 @@
+import type { Article, ContentReadClient } from '@content-read/core';
+import type { Loader } from 'astro/loaders';
+import { ARTICLES_LOADER_NAME } from '../config/version.js';
+import { toEntryId } from '../entries/entry-ids.js';
+import { articleData } from '../entries/mapping.js';
+import { createArticleEntrySchema } from '../entries/schema.js';
+import { allowedBlogs } from '../restriction/blog-names.js';
+import { createSanitiser } from '../sanitiser/sanitiser-pool.js';
+import { HeldItems } from '../sync/held-items.js';
+import { syncCollection } from '../sync/sync.js';
+import type { ArticlesLoaderOptions } from './loader-options.js';
+
+/**
+ * Build-time loader of the articles the key can read: sanitised HTML bodies with heading
+ * ids, `render(entry)` gives `<Content />` and `headings` as for local Markdown.
+ */
+export function articlesLoader<const C extends string = 'blogs'>(
+  options: ArticlesLoaderOptions & { blogsCollection?: C } = {},
+) {
+  const blogsCollection = (options.blogsCollection ?? 'blogs') as C;
+  const entryId = options.generateId ?? ((article: Article) => toEntryId(article.id));
+  const mapping = { blogsCollection, blogEntryId: options.generateBlogId ?? toEntryId };
+  const optionFunctions = options.filter ?? options.generateId ?? options.generateBlogId;
+  return {
+    name: ARTICLES_LOADER_NAME,
+    schema: createArticleEntrySchema(blogsCollection),
+    load: async (ctx) => {
+      // Bodies are sanitised on worker threads while pages keep arriving (sanitiser-pool.ts).
+      const sanitiser = createSanitiser({
+        allowClasses: options.allowClasses,
+        workers: options.sanitiseWorkers,
+        warn: (message) => ctx.logger.warn(message),
+      });
+      try {
+        await syncCollection<Article>(ctx, {
+          noun: 'article',
+          options,
+          describeOptions: {
+            blogs: options.blogs,
+            blogsCollection,
+            filter: options.filter?.toString(),
+            // With option functions, each page's items are held to decide 304 pages again.
+            heldItems: Boolean(optionFunctions),
+            generateId: options.generateId?.toString(),
+            generateBlogId: options.generateBlogId?.toString(),
+            invalidArticles: options.invalidArticles,
+            allowClasses: options.allowClasses,
+          },
+          readListings: async (client, read) => {
+            if (!options.blogs) return [await client.list('articles', read)];
+            const { ids } = allowedBlogs(await readBlogs(client), options.blogs);
+            // The resolved id is forwarded, and `?blog=` is ours, not the contract's: an API may
+            // ignore it and list every blog, so each listing keeps only its blog's articles.
+            return Promise.all(
+              [...ids].map((blog) =>
+                client.list('articles', {
+                  ...read,
+                  blog,
+                  onPage: (page) =>
+                    read.onPage(
+                      page.notModified
+                        ? page
+                        : { ...page, items: page.items.filter((a) => a.blog_id === blog) },
+                    ),
+                }),
+              ),
+            );
+          },
+          keep: (article) => !options.filter || options.filter(article),
+          entryId,
+          derived: (article) => mapping.blogEntryId(article.blog_id),
+          heldItems: optionFunctions ? new HeldItems<Article>(ctx.meta) : undefined,
+          toEntry: async (article, id, digest) => {
+            // Handed to a thread first, so the main thread validates while it is sanitised.
+            const rendering = sanitiser.render(article.html);
+            // Both awaited together: a failed render is never left as an unhandled rejection.
+            const [data, { html, headings }] = await Promise.all([
+              ctx.parseData({ id, data: articleData(article, mapping) }),
+              rendering,
+            ]);
+            return { id, digest, data, rendered: { html, metadata: { headings } } };
+          },
+        });
+      } finally {
+        await sanitiser.close();
+        if (sanitiser.threaded > 0)
+          ctx.logger.info(
+            `${ctx.collection}: ${sanitiser.threaded} article bodies sanitised on worker threads`,
+          );
+      }
+    },
+  } satisfies Loader;
+}
+
+/** Every blog the key can read (to resolve the names of the `blogs` option). */
+async function readBlogs(client: ContentReadClient) {
+  const listing = await client.list('blogs');
+  return listing.pages.flatMap((page) => (page.notModified ? [] : page.items));
+}

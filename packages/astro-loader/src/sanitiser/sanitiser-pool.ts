@@ -1,0 +1,185 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { type RenderedHtml, renderArticleHtml, type SanitiseOptions } from './sanitiser.js';
+
+/** Sanitises article bodies for one sync: on worker threads when that pays, else inline. */
+export interface Sanitiser {
+  render(html: string): Promise<RenderedHtml>;
+  /** Bodies rendered by a thread so far (the rest were rendered inline). */
+  readonly threaded: number;
+  /** Stops the threads (so `astro sync` can exit); renders asked for afterwards run inline. */
+  close(): Promise<void>;
+}
+
+export interface SanitiserPoolOptions extends SanitiseOptions {
+  /** Worker threads; 0 renders inline. Default: {@link defaultSanitiseWorkers}. */
+  workers?: number;
+  /** Told once when a thread fails and the rest of the sync sanitises inline. */
+  warn?: (message: string) => void;
+  /** HTML (UTF-16 code units) rendered inline before the threads start. */
+  inlineBelow?: number;
+  /** The worker's module; tests point it at a failing one. */
+  workerUrl?: URL;
+}
+
+/**
+ * One fewer than the cores Node may use (the main thread keeps parsing responses, validating
+ * and storing), at most 4: past that the main thread, not sanitising, sets the pace.
+ */
+export function defaultSanitiseWorkers(): number {
+  return Math.max(0, Math.min(4, availableParallelism() - 1));
+}
+
+/** Starting a thread costs tens of ms: below ~100 articles of 5 KB, inline is quicker. */
+const INLINE_BELOW = 512 * 1024;
+/** Bodies per message: few enough to spread a page over the threads, many enough to be cheap. */
+const BATCH = 32;
+/** Batches a thread holds, so it never waits for the main thread between two. */
+const IN_FLIGHT = 2;
+
+/** Our own rendering failed: a fault of the loader, never of the article. */
+export class RenderFailure extends Error {
+  override readonly name = 'RenderFailure';
+}
+
+interface Job {
+  html: string;
+  done: (result: RenderedHtml) => void;
+  failed: (error: RenderFailure) => void;
+}
+
+interface Thread {
+  worker: Worker;
+  batches: Map<number, Job[]>;
+}
+
+export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
+  const size = options.workers ?? defaultSanitiseWorkers();
+  const sanitise: SanitiseOptions = options.allowClasses
+    ? { allowClasses: [...options.allowClasses] }
+    : {};
+  const inline = (html: string) => {
+    try {
+      return renderArticleHtml(html, sanitise);
+    } catch (error) {
+      throw new RenderFailure(error instanceof Error ? error.message : String(error), {
+        cause: error,
+      });
+    }
+  };
+  if (size <= 0)
+    return { render: async (html) => inline(html), threaded: 0, close: async () => {} };
+
+  const workerUrl = options.workerUrl ?? new URL('./sanitiser-worker.js', import.meta.url);
+  const inlineBelow = options.inlineBelow ?? INLINE_BELOW;
+  const queue: Job[] = [];
+  let threads: Thread[] | undefined;
+  let inlineSoFar = 0;
+  let nextBatch = 0;
+  let threaded = 0;
+  let flushing = false;
+  // Once a thread has failed (or the pool is closed), everything runs inline.
+  let stopped = false;
+
+  const startThread = (): Thread => {
+    const thread: Thread = {
+      // Not the main thread's flags: `--import` hooks or `--input-type` are not for this thread.
+      worker: new Worker(workerUrl, { workerData: { options: sanitise }, execArgv: [] }),
+      batches: new Map(),
+    };
+    thread.worker.unref();
+    thread.worker.on(
+      'message',
+      ({ batch, results }: { batch: number; results: RenderedHtml[] }) => {
+        const jobs = thread.batches.get(batch) ?? [];
+        thread.batches.delete(batch);
+        if (thread.batches.size === 0) thread.worker.unref();
+        threaded += jobs.length;
+        for (const [i, job] of jobs.entries()) job.done(results[i] as RenderedHtml);
+        dispatch();
+      },
+    );
+    thread.worker.on('error', (error) => fail(`${error.message}`));
+    thread.worker.on('exit', (code) => {
+      if (!stopped) fail(`it exited with code ${code}`);
+    });
+    return thread;
+  };
+
+  /** Starts the threads; one that cannot even be made (a synchronous throw) is a failed thread. */
+  const start = (): Thread[] => {
+    const started: Thread[] = [];
+    try {
+      while (started.length < size) started.push(startThread());
+    } catch (error) {
+      threads = started;
+      fail(error instanceof Error ? error.message : String(error));
+    }
+    return started;
+  };
+
+  /** A thread failed: finish its work and everything queued inline, stop the others. */
+  const fail = (reason: string) => {
+    if (stopped) return;
+    options.warn?.(
+      `A sanitiser thread failed (${reason}); sanitising on the main thread for the rest of this sync. Set sanitiseWorkers: 0 to always do so.`,
+    );
+    void stop();
+  };
+
+  /** Ends the threads; what they or the queue still held is rendered inline. */
+  const stop = async () => {
+    stopped = true;
+    const jobs = [...(threads ?? []).flatMap((t) => [...t.batches.values()].flat()), ...queue];
+    queue.length = 0;
+    for (const thread of threads ?? []) thread.batches.clear();
+    const ending = (threads ?? []).map((thread) => thread.worker.terminate());
+    // Each job is settled on its own: one failing render must not leave the others pending.
+    for (const job of jobs) {
+      try {
+        job.done(inline(job.html));
+      } catch (error) {
+        job.failed(error as RenderFailure);
+      }
+    }
+    await Promise.all(ending);
+  };
+
+  const dispatch = () => {
+    if (stopped || !threads) return;
+    while (queue.length > 0) {
+      const thread = threads.reduce((a, b) => (b.batches.size < a.batches.size ? b : a));
+      if (thread.batches.size >= IN_FLIGHT) return;
+      const jobs = queue.splice(0, Math.max(1, Math.min(BATCH, Math.ceil(queue.length / size))));
+      const batch = nextBatch++;
+      thread.batches.set(batch, jobs);
+      thread.worker.ref();
+      thread.worker.postMessage({ batch, htmls: jobs.map((job) => job.html) });
+    }
+  };
+
+  return {
+    get threaded() {
+      return threaded;
+    },
+    render(html) {
+      if (!stopped && inlineSoFar >= inlineBelow) threads ??= start();
+      if (stopped || !threads) {
+        inlineSoFar += html.length;
+        return new Promise((done) => done(inline(html)));
+      }
+      return new Promise((done, failed) => {
+        queue.push({ html, done, failed });
+        // Bodies asked for in the same turn go out together.
+        if (!flushing) {
+          flushing = true;
+          queueMicrotask(() => {
+            flushing = false;
+            dispatch();
+          });
+        }
+      });
+    },
+    close: stop,
+  };
+}

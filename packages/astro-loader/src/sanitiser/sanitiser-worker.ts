@@ -1,0 +1,20 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { renderArticleHtml, type SanitiseOptions } from './sanitiser.js';
+
+/**
+ * A sanitiser thread of the pool (sanitiser-pool.ts): renders each batch of article bodies it
+ * is sent with the options it was started with, and answers with the results in the same order.
+ */
+export interface SanitiseBatch {
+  batch: number;
+  htmls: string[];
+}
+
+const options = (workerData as { options: SanitiseOptions }).options;
+
+parentPort?.on('message', ({ batch, htmls }: SanitiseBatch) => {
+  parentPort?.postMessage({
+    batch,
+    results: htmls.map((html) => renderArticleHtml(html, options)),
+  });
+});

@@ -1,0 +1,106 @@
+import type { ChildProcess } from 'node:child_process';
+import { AstroSite } from '@content-read/test-support/astro-site';
+import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve } from '../helpers/serve.js';
+
+const text = (html: string, id: string) =>
+  new RegExp(`<[a-z0-9]+ id="${id}">([^<]*)<`).exec(html)?.[1];
+
+describe('live loaders in a server-rendered site (@astrojs/node)', { timeout: 120_000 }, () => {
+  let server: Awaited<ReturnType<typeof startMock>>;
+  let site: AstroSite;
+  const running: ChildProcess[] = [];
+  beforeAll(async () => {
+    server = await startMock();
+    site = await AstroSite.copy(new URL('../fixtures/live', import.meta.url));
+    const { code, output } = await site.build(site.env({}));
+    if (code !== 0) throw new Error(output);
+  }, 120_000);
+  afterAll(async () => {
+    for (const child of running) child.kill();
+    await server?.close();
+    await site?.dispose();
+  });
+
+  it('loads the collection on each request, filtered by blog, with cache hints', async () => {
+    // freshness 0: every request revalidates, so a change upstream shows on the next request.
+    const { url, child } = await serve(site, {
+      ...site.env({ baseUrl: server.baseUrl, apiKey: FULL_KEY }),
+      FIXTURE_LIVE_OPTIONS: JSON.stringify({ freshness: 0 }),
+    });
+    running.push(child);
+    const all = await (await fetch(`${url}/`)).text();
+    expect(text(all, 'error')).toBe('');
+    expect(text(all, 'count')).toBe('32');
+    expect(text(all, 'tags')).toMatch(/^articles,article:art_\d+,blog:blog_0\d/);
+    expect(text(all, 'modified')).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const design = await (await fetch(`${url}/?blog=northwind-design`)).text();
+    const blogs = [...design.matchAll(/data-blog="([^"]+)"/g)].map((m) => m[1]);
+    expect(blogs.length).toBeGreaterThan(0);
+    expect(new Set(blogs)).toEqual(new Set(['blog_02']));
+
+    server.mock.updateArticle('art_0002', { title: 'Live Title' });
+    const entry = await (await fetch(`${url}/articles/art_0002/`)).text();
+    expect(text(entry, 'title')).toBe('Live Title');
+    expect(entry).toContain('<h2 id="user-content-what-comes-next">What comes next</h2>');
+    expect(entry).toMatch(
+      /<li data-depth="2"><a href="#user-content-what-comes-next">What comes next<\/a><\/li>/,
+    );
+    const bySlug = await (
+      await fetch(`${url}/articles/x/?slug=a-type-scale-for-long-reads`)
+    ).text();
+    expect(text(bySlug, 'title')).toBe('Live Title');
+    const missing = await fetch(`${url}/articles/nope/`);
+    expect(missing.status).toBe(404);
+  });
+
+  it('reports API failures as LiveCollectionError without the key', async () => {
+    const { url, child } = await serve(
+      site,
+      site.env({ baseUrl: server.baseUrl, apiKey: 'demo-revoked-key' }),
+    );
+    running.push(child);
+    const res = await fetch(`${url}/`);
+    const html = await res.text();
+    expect(res.status).toBe(502);
+    expect(text(html, 'error')).toMatch(
+      /^LiveCollectionError: Could not load &quot;articles&quot;: the API rejected the key/,
+    );
+    expect(html).not.toContain('demo-revoked-key');
+    expect(text(html, 'status')).toBe('401 invalid_token');
+  });
+
+  it('concurrent requests share one upstream revalidation per listing page', async () => {
+    const { url, child } = await serve(site, {
+      ...site.env({ baseUrl: server.baseUrl, apiKey: FULL_KEY }),
+      FIXTURE_LIVE_OPTIONS: JSON.stringify({ freshness: 60_000 }),
+    });
+    running.push(child);
+    server.mock.resetStats();
+    const pages = await Promise.all(Array.from({ length: 40 }, () => fetch(`${url}/`)));
+    expect(pages.map((p) => p.status)).toEqual(Array(40).fill(200));
+    const listed = server.mock.requests.filter((r) => r.path.startsWith('/api/v1/articles'));
+    expect(listed).toHaveLength(1);
+  });
+
+  it('the blogs option is a hard restriction: a filter outside it finds nothing', async () => {
+    const { url, child } = await serve(site, {
+      ...site.env({ baseUrl: server.baseUrl, apiKey: FULL_KEY }),
+      FIXTURE_LIVE_OPTIONS: JSON.stringify({ blogs: ['northwind-engineering'] }),
+    });
+    running.push(child);
+    const own = await (await fetch(`${url}/?blog=blog_01`)).text();
+    expect(Number(text(own, 'count'))).toBeGreaterThan(0);
+    for (const other of ['northwind-design', 'blog_02', 'no-such-blog']) {
+      const page = await (await fetch(`${url}/?blog=${other}`)).text();
+      expect(text(page, 'count'), other).toBe('0');
+      expect(text(page, 'error'), other).toBe('');
+    }
+    const outside = await fetch(
+      `${url}/articles/x/?slug=a-type-scale-for-long-reads&blog=northwind-design`,
+    );
+    expect(outside.status).toBe(404);
+    expect((await fetch(`${url}/articles/art_0002/`)).status).toBe(404);
+  });
+});

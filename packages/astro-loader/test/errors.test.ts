@@ -1,0 +1,59 @@
+import { inspect } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { syncFailed } from '../src/errors.js';
+
+function clientError(name: string, fields: Record<string, unknown>) {
+  return Object.assign(new Error(String(fields.message ?? name)), { name, ...fields });
+}
+
+describe('sync failure messages', () => {
+  it('name the collection and the cause in one line, for a rejected key', () => {
+    const error = syncFailed(
+      'articles',
+      clientError('AuthenticationError', {
+        status: 401,
+        code: 'invalid_token',
+        path: '/api/v1/articles',
+      }),
+    );
+    expect(error.message).toBe(
+      'Could not sync collection "articles": the API rejected the key (401 invalid_token on /api/v1/articles). Check CONTENT_API_KEY (or the apiKey option): it must be a current key of this workspace.',
+    );
+    expect(error.message).not.toContain('\n');
+    expect(error.stack).toBe(`ContentReadLoaderError: ${error.message}`);
+    expect(error.cause).toBeUndefined();
+    expect(error.clientError).toBeInstanceOf(Error);
+  });
+
+  it('explain an unreachable API', () => {
+    const error = syncFailed(
+      'blogs',
+      clientError('NetworkError', { message: 'connect ECONNREFUSED', timeout: false }),
+    );
+    expect(error.message).toMatch(
+      /^Could not sync collection "blogs": the API could not be reached: connect ECONNREFUSED\. Check CONTENT_API_URL/,
+    );
+  });
+
+  it('read as sentences: a cause that ends in a full stop gets no second one', () => {
+    const network = syncFailed(
+      'blogs',
+      clientError('NetworkError', { message: 'Network error: other side closed.', timeout: false }),
+    );
+    const other = syncFailed(
+      'blogs',
+      clientError('RequestError', { message: 'Too many redirects.', hint: 'Check the URL.' }),
+    );
+    for (const error of [network, other]) expect(error.message).not.toMatch(/\.\./);
+    expect(other.message).toBe(
+      'Could not sync collection "blogs": Too many redirects. Check the URL.',
+    );
+  });
+
+  it('never carry the key, even if a cause mentioned it', () => {
+    const error = syncFailed('articles', new Error('bad token canary-123 here'), 'canary-123');
+    expect(error.message).not.toContain('canary-123');
+    expect(inspect(error)).not.toContain('canary-123');
+    expect(JSON.stringify(error)).not.toContain('canary-123');
+  });
+});

@@ -1,0 +1,136 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { renderArticleHtml } from '../../src/sanitiser/sanitiser.js';
+import {
+  createSanitiser as createPool,
+  RenderFailure,
+  type SanitiserPoolOptions,
+} from '../../src/sanitiser/sanitiser-pool.js';
+import { contentCorpus } from './content-corpus.js';
+
+const xssFiles = ['dompurify.json', 'h5sc.json', 'owasp.json'];
+const xss = xssFiles.flatMap((file) => {
+  const url = new URL(`../../../../test/reliability/fixtures/xss-corpus/${file}`, import.meta.url);
+  const data = JSON.parse(readFileSync(url, 'utf8')) as { payloads: { payload: string }[] };
+  return data.payloads.map((p) => p.payload);
+});
+const corpus = [
+  ...Object.values(contentCorpus),
+  ...xss,
+  '<p class="callout note-x other">classes</p><h2 class="note-a">Same</h2><h2>Same</h2>',
+  '<p>unclosed <div ',
+  '',
+];
+// Current code, not dist/: the threads run the worker from source (Node strips the types).
+const sourceWorker = new URL('./fixtures/source-worker.mjs', import.meta.url);
+const createSanitiser = (options: SanitiserPoolOptions) =>
+  createPool({ workerUrl: sourceWorker, ...options });
+const sourceImports = new URL('./fixtures/source-imports.mjs', import.meta.url).href;
+const poolUrl = new URL('../../src/sanitiser/sanitiser-pool.ts', import.meta.url).href;
+
+describe('sanitiser pool', () => {
+  for (const allowClasses of [undefined, ['callout', 'note-*'], ['*']]) {
+    it(`renders on threads byte for byte as inline (allowClasses: ${JSON.stringify(allowClasses)})`, async () => {
+      const pool = createSanitiser({ allowClasses, workers: 2, inlineBelow: 0 });
+      try {
+        const threaded = await Promise.all(corpus.map((html) => pool.render(html)));
+        expect(pool.threaded).toBe(corpus.length);
+        const inline = corpus.map((html) => renderArticleHtml(html, { allowClasses }));
+        expect(threaded).toEqual(inline);
+        expect(threaded.map((r) => r.html).join('\0')).toBe(inline.map((r) => r.html).join('\0'));
+      } finally {
+        await pool.close();
+      }
+    });
+  }
+
+  it('renders inline below the threshold and with workers: 0', async () => {
+    const small = createSanitiser({ workers: 2 });
+    const off = createSanitiser({ workers: 0, inlineBelow: 0 });
+    const html = contentCorpus.gfm as string;
+    expect(await small.render(html)).toEqual(renderArticleHtml(html));
+    expect(await off.render(html)).toEqual(renderArticleHtml(html));
+    expect(small.threaded + off.threaded).toBe(0);
+    await small.close();
+    await off.close();
+  });
+
+  it('finishes inline, warning once, when a thread crashes or cannot load', async () => {
+    for (const workerUrl of [
+      new URL('./fixtures/crashing-worker.mjs', import.meta.url),
+      new URL('./fixtures/no-such-worker.mjs', import.meta.url),
+    ]) {
+      const warnings: string[] = [];
+      const pool = createSanitiser({
+        workers: 2,
+        inlineBelow: 0,
+        workerUrl,
+        warn: (m) => warnings.push(m),
+      });
+      const results = await Promise.all(corpus.map((html) => pool.render(html)));
+      expect(results).toEqual(corpus.map((html) => renderArticleHtml(html)));
+      expect(await pool.render('<p>after')).toEqual(renderArticleHtml('<p>after'));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/sanitiser thread failed .*main thread.*sanitiseWorkers: 0/);
+      await pool.close();
+    }
+  });
+
+  it('renders inline, warning once, when a thread cannot even be constructed', async () => {
+    const warnings: string[] = [];
+    const pool = createSanitiser({
+      workers: 2,
+      inlineBelow: 0,
+      // Worker throws synchronously on any scheme but file:.
+      workerUrl: new URL('https://example.invalid/sanitiser-worker.js'),
+      warn: (m) => warnings.push(m),
+    });
+    const results = await Promise.all(corpus.map((html) => pool.render(html)));
+    expect(results).toEqual(corpus.map((html) => renderArticleHtml(html)));
+    expect(pool.threaded).toBe(0);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/sanitiser thread failed \(.*file.*\).*sanitiseWorkers: 0/);
+    await pool.close();
+  });
+
+  it('settles every queued job on close, even when one render throws', async () => {
+    const pool = createSanitiser({ workers: 2, inlineBelow: 0 });
+    // Not a string: rendering it throws (a stand-in for a bug of ours).
+    const bodies = ['<p>a', {} as unknown as string, '<p>b', '<p>c'];
+    const rendering = Promise.allSettled(bodies.map((html) => pool.render(html)));
+    // Closed in the same turn: every job is still queued and is rendered inline by close().
+    await pool.close();
+    const settled = await rendering;
+    expect(settled.map((s) => s.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect((settled[1] as PromiseRejectedResult).reason).toBeInstanceOf(RenderFailure);
+    expect((settled[3] as PromiseFulfilledResult<unknown>).value).toEqual(
+      renderArticleHtml('<p>c'),
+    );
+  });
+
+  // --input-type is a flag of the main thread only: a thread given it would fail to start.
+  it('lets the process exit once closed, its threads started without the main thread flags', () => {
+    const script = `
+      import ${JSON.stringify(sourceImports)};
+      const { createSanitiser } = await import(${JSON.stringify(poolUrl)});
+      const workerUrl = new URL(${JSON.stringify(sourceWorker.href)});
+      const pool = createSanitiser({ workers: 2, inlineBelow: 0, workerUrl });
+      const out = await Promise.all(Array.from({ length: 200 }, (_, i) => pool.render('<h2>' + i)));
+      await pool.close();
+      console.log(pool.threaded, out.at(-1).html);
+    `;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe('200 <h2 id="user-content-199">199</h2>');
+    expect(run.status).toBe(0);
+  });
+});

@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { renderArticleHtml } from '../../src/sanitiser/sanitiser.js';
+
+describe('renderArticleHtml', () => {
+  it('removes scripts, event handlers and javascript: URLs', () => {
+    const { html } = renderArticleHtml(
+      '<p onclick="steal()">Hi <a href="javascript:alert(1)">x</a></p><script>alert(1)</script>' +
+        '<img src="https://e.test/a.png" onerror="x()"><iframe src="https://evil.test"></iframe>' +
+        '<a href="data:text/html,boo">d</a><style>p{}</style>',
+    );
+    expect(html).not.toMatch(/onclick|onerror|javascript:|<script|<iframe|data:|<style/);
+    expect(html).toContain('<p>Hi <a>x</a></p>');
+    expect(html).toContain('<img src="https://e.test/a.png">');
+  });
+
+  it('keeps ordinary content', () => {
+    const body =
+      '<h2>Intro</h2><p>Some <strong>bold</strong>, <em>em</em>, <code>code</code> and <a href="/x" rel="noopener">a link</a>.</p>' +
+      '<figure><img src="/i.png" alt="An image" width="10" height="20"><figcaption>Cap</figcaption></figure>' +
+      '<ul><li>one</li></ul><blockquote>q</blockquote><pre><code class="language-js">1</code></pre>' +
+      '<table><thead><tr><th>h</th></tr></thead><tbody><tr><td>d</td></tr></tbody></table>';
+    const { html } = renderArticleHtml(body);
+    for (const part of [
+      '<strong>bold</strong>',
+      '<a href="/x" rel="noopener">a link</a>',
+      '<figure><img src="/i.png" alt="An image" width="10" height="20"><figcaption>Cap</figcaption></figure>',
+      '<ul><li>one</li></ul>',
+      '<code class="language-js">1</code>',
+      '<td>d</td>',
+    ]) {
+      expect(html).toContain(part);
+    }
+  });
+
+  it('gives headings GitHub-style unique ids, prefixed, and lists them like local Markdown', () => {
+    const { html, headings } = renderArticleHtml(
+      '<h1>Hello World!</h1><h2>Setup &amp; use</h2><h2>Setup &amp; use</h2><h3 id="custom">Kept <em>id</em></h3><p id="intro">p</p><h4>Intro</h4>',
+    );
+    expect(headings).toEqual([
+      { depth: 1, slug: 'user-content-hello-world', text: 'Hello World!' },
+      { depth: 2, slug: 'user-content-setup--use', text: 'Setup & use' },
+      { depth: 2, slug: 'user-content-setup--use-1', text: 'Setup & use' },
+      { depth: 3, slug: 'user-content-custom', text: 'Kept id' },
+      { depth: 4, slug: 'user-content-intro-1', text: 'Intro' },
+    ]);
+    expect(html).toContain('<h1 id="user-content-hello-world">Hello World!</h1>');
+    expect(html).toContain('<h2 id="user-content-setup--use-1">');
+    expect(html).toContain('<h3 id="user-content-custom">Kept <em>id</em></h3>');
+    expect(html).toContain('<p id="user-content-intro">p</p>');
+  });
+
+  it('returns no headings for a body without any', () => {
+    expect(renderArticleHtml('<p>plain</p>')).toEqual({ html: '<p>plain</p>', headings: [] });
+  });
+});
+
+/** Everything that must never survive, whatever the spelling. */
+const DANGER =
+  /<script|<style|<iframe|<object|<embed|<svg|<math|<form|<meta|<base|<noscript|<textarea|<template|\son[a-z]+=|javascript:|vbscript:|srcdoc|style=|<!--|\]\]>/i;
+
+function safe(body: string): string {
+  const { html } = renderArticleHtml(body);
+  expect(html).not.toMatch(DANGER);
+  // No markup but ours: every '<' starts an allowed tag, every attribute is quoted.
+  for (const tag of html.match(/<[^>]*>/g) ?? []) {
+    expect(tag).toMatch(
+      /^<\/?[a-z][a-z0-9]*(\s[a-z-]+="[^"<>]*")*( disabled)?(\s[a-z-]+="[^"<>]*")*>$/,
+    );
+  }
+  return html;
+}
+
+describe('renderArticleHtml against XSS vectors', () => {
+  it.each([
+    ['mixed case', '<a href="JaVaScRiPt:alert(1)">x</a>'],
+    ['entity-encoded', '<a href="&#106;avascript&#58;alert(1)">x</a>'],
+    ['hex entities without semicolons', '<a href="&#x6A&#x61&#x76&#x61script:alert(1)">x</a>'],
+    ['tab inside the scheme', '<a href="java\tscript:alert(1)">x</a>'],
+    ['newline entity inside the scheme', '<a href="java&#10;script:alert(1)">x</a>'],
+    ['leading control characters', '<a href="\u0001 javascript:alert(1)">x</a>'],
+    ['vbscript', '<a href="vbscript:msgbox(1)">x</a>'],
+    ['data: html link', '<a href="data:text/html;base64,PHNjcmlwdD4=">x</a>'],
+    ['data: svg image', '<img src="data:image/svg+xml;base64,PHN2Zz4=">'],
+    ['javascript in srcset', '<img srcset="javascript:alert(1) 1x">'],
+    ['javascript poster', '<video poster="javascript:alert(1)"></video>'],
+  ])('%s URLs are dropped', (_name, body) => {
+    const html = safe(body);
+    expect(html).not.toMatch(/href=|src=|srcset=|poster=/);
+  });
+
+  it('keeps safe raster data: images in img src, and ordinary links', () => {
+    const html = safe(
+      '<img src="data:image/png;base64,iVBORw0KGgo=" alt="dot"><a href="https://e.test/a?b=1&amp;c=2">ok</a><a href="/rel:ative">r</a><a href="mailto:a@e.test">m</a>',
+    );
+    expect(html).toContain('<img src="data:image/png;base64,iVBORw0KGgo=" alt="dot">');
+    expect(html).toContain('<a href="https://e.test/a?b=1&amp;c=2">ok</a>');
+    expect(html).toContain('<a href="/rel:ative">r</a>');
+    expect(html).toContain('<a href="mailto:a@e.test">m</a>');
+  });
+
+  it('drops svg and math with everything inside, namespace tricks included', () => {
+    const html = safe(
+      '<p>a</p><svg><script>alert(1)</script><a xlink:href="javascript:alert(1)">s</a><foreignObject><img src=x onerror=alert(1)></foreignObject></svg>' +
+        '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>' +
+        '<svg><style><img src=x onerror=alert(1)></style></svg><p>b</p>',
+    );
+    expect(html).toBe('<p>a</p><p>b</p>');
+  });
+
+  it('drops noscript content, nested and with a closing tag hidden in an attribute', () => {
+    const html = safe(
+      '<noscript><noscript><p title="</noscript><img src=x onerror=alert(1)>">n</p></noscript></noscript><p>after</p>' +
+        '<noscript><style></noscript><img src=x onerror=alert(1)></style>',
+    );
+    expect(html).toContain('<p>after</p>');
+    expect(html).not.toContain('<img');
+  });
+
+  it('closes unclosed tags and escapes stray markup characters', () => {
+    const html = safe('<p><em>open <strong>and unclosed <a href="/x">link');
+    expect(html).toBe('<p><em>open <strong>and unclosed <a href="/x">link</a></strong></em></p>');
+    expect(safe('<p>1 < 2 > 0 & "q"</p>')).toBe('<p>1 &lt; 2 &gt; 0 &amp; "q"</p>');
+    expect(safe('<img src="/a.png" alt=\'"><script>alert(1)</script>\'>')).toBe(
+      '<img src="/a.png" alt="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">',
+    );
+  });
+
+  it('drops comments, CDATA, conditional comments, doctypes and processing instructions', () => {
+    const html = safe(
+      '<!-- <img src=x onerror=alert(1)> --><p>t</p><![CDATA[<img src=x onerror=alert(1)>]]><!--[if IE]><script>alert(1)</script><![endif]--><!DOCTYPE html><?xml version="1.0"?>',
+    );
+    expect(html).toBe('<p>t</p>');
+  });
+
+  it('drops style, forms, embedded documents, srcdoc, meta and base', () => {
+    const html = safe(
+      '<p style="background:url(javascript:alert(1))">s</p><form action="https://evil.test"><input type="text" name="q"><button formaction="javascript:alert(1)">b</button></form>' +
+        '<iframe srcdoc="<script>alert(1)</script>"></iframe><object data="x.swf"></object><embed src="x.swf">' +
+        '<meta http-equiv="refresh" content="0;url=javascript:alert(1)"><base href="https://evil.test/"><link rel="stylesheet" href="x.css">' +
+        '<textarea><img src=x onerror=alert(1)></textarea><template><img src=x onerror=alert(1)></template>',
+    );
+    expect(html).toContain('<p>s</p>');
+    expect(html).not.toMatch(/action=|<input type="text"|<button|<link|http-equiv|x\.swf/);
+  });
+
+  it('adds rel="noopener noreferrer" to links opening a new tab, keeping other rel tokens', () => {
+    expect(safe('<a href="/x" target="_blank">n</a>')).toBe(
+      '<a href="/x" target="_blank" rel="noopener noreferrer">n</a>',
+    );
+    expect(safe('<a href="/x" rel="nofollow" target="_BLANK">n</a>')).toBe(
+      '<a href="/x" target="_BLANK" rel="nofollow noopener noreferrer">n</a>',
+    );
+  });
+
+  it('keeps only task-list checkboxes of inputs', () => {
+    expect(safe('<ul><li><input type="checkbox" checked> done</li></ul>')).toBe(
+      '<ul><li><input type="checkbox" disabled checked=""> done</li></ul>',
+    );
+  });
+});
+
+describe('links, tables and lists', () => {
+  it('gives every link with a target rel="noopener noreferrer", whatever the target', () => {
+    for (const target of ['_new', 'other', '_self', '_top'])
+      expect(safe(`<a href="/x" target="${target}">n</a>`)).toBe(
+        `<a href="/x" target="${target}" rel="noopener noreferrer">n</a>`,
+      );
+  });
+
+  it('keeps caption, colgroup/col and the numbering of ordered lists', () => {
+    const body =
+      '<table><caption>Results</caption><colgroup><col span="2"><col></colgroup><thead><tr><th>a</th><th>b</th><th>c</th></tr></thead></table>' +
+      '<ol reversed="" type="i" start="4"><li value="7">x</li></ol>';
+    expect(safe(body)).toBe(body);
+  });
+
+  it('unwraps caption and col outside a table', () => {
+    expect(safe('<caption>c</caption><col span="2"><p>p</p>')).toBe('c<p>p</p>');
+  });
+});
+
+describe('truncated and unbalanced input', () => {
+  it.each([
+    ['<p>x</p><div ', '<p>x</p>'],
+    ['<a href=x', ''],
+    ['<p>x<svg onload=alert(1) ', '<p>x</p>'],
+    ['<span><span ', '<span></span>'],
+    ['<p>a<img src=x', '<p>a</p>'],
+    ['<ul><li>one<li>two', '<ul><li>one</li><li>two</li></ul>'],
+    ['</div></p><b><i>x</b></i>', '<p></p><b><i>x</i></b>'],
+  ])('%j renders, balanced', (body, html) => {
+    expect(safe(body)).toBe(html);
+  });
+});

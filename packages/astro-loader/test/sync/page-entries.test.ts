@@ -1,0 +1,56 @@
+import type { LoaderContext } from 'astro/loaders';
+import { describe, expect, it } from 'vitest';
+import { ContentReadLoaderError } from '../../src/errors.js';
+import { RenderFailure } from '../../src/sanitiser/sanitiser-pool.js';
+import { pageProcessor } from '../../src/sync/page-entries.js';
+import type { SyncReport } from '../../src/sync/sync-report.js';
+import type { SyncSpec } from '../../src/sync/sync-spec.js';
+
+type Item = { id: string };
+
+/** Just what pageProcessor reads of Astro's loader context. */
+const ctx = {
+  collection: 'posts',
+  store: { get: () => undefined },
+  generateDigest: (data: unknown) => JSON.stringify(data),
+  logger: { warn: () => {} },
+} as unknown as LoaderContext;
+const report = { progress: () => {} } as unknown as SyncReport;
+
+function process(error: Error, invalidArticles?: 'skip') {
+  const spec = {
+    noun: 'article',
+    options: { invalidArticles },
+    keep: () => true,
+    entryId: (item: Item) => item.id,
+    toEntry: async () => {
+      throw error;
+    },
+  } as unknown as SyncSpec<Item>;
+  const page = { key: '/articles', notModified: false, invalid: [], items: [{ id: 'art_1' }] };
+  return pageProcessor(ctx, spec, '1', {}, report)(page as never);
+}
+
+describe('page entries', () => {
+  for (const invalidArticles of [undefined, 'skip'] as const) {
+    it(`reports a failed render as the loader's fault (invalidArticles: ${invalidArticles})`, async () => {
+      const failing = process(new RenderFailure('boom'), invalidArticles);
+      await expect(failing).rejects.toBeInstanceOf(ContentReadLoaderError);
+      const message = await failing.then(String, (error: Error) => error.message);
+      expect(message).toContain('Collection "posts"');
+      expect(message).toContain('article art_1');
+      expect(message).toContain('boom');
+      expect(message).toMatch(
+        /fault of @content-read\/astro-loader.*report it.*sanitiseWorkers: 0/,
+      );
+      expect(message).not.toMatch(/is invalid|Fix it in the CMS/);
+    });
+  }
+
+  it('still reports a schema rejection as the article being invalid', async () => {
+    const failing = process(new Error('Invalid data\n**title**: Required'));
+    await expect(failing).rejects.toThrow(
+      /article art_1 is invalid: field "title".*Fix it in the CMS/,
+    );
+  });
+});
