@@ -1,4 +1,5 @@
-import { KEY_VARIABLE, readEnvVariables, URL_VARIABLE } from '@content-read/core';
+import { KEY_VARIABLE, URL_VARIABLE } from '@content-read/core';
+import { readEnvVariables } from '@content-read/core/internal/node';
 import { envContext } from './env.js';
 import {
   type Connection,

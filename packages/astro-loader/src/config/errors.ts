@@ -1,10 +1,6 @@
 // Web platform only: the live loaders' errors are made here too, in whatever runtime serves them.
-import {
-  type InvalidItem,
-  KEY_VARIABLE,
-  redactSecrets,
-  URL_VARIABLE,
-} from '@content-read/core/web';
+import { redactSecrets } from '@content-read/core/internal';
+import { type InvalidItem, KEY_VARIABLE, URL_VARIABLE } from '@content-read/core/web';
 
 /** One problem with one item: its API id, the field (API or entry name) and what is wrong. */
 export type ItemProblem = Pick<InvalidItem, 'id' | 'field' | 'problem'>;

@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkNodeVersion, KEY_VARIABLE, loadEnvFiles, URL_VARIABLE } from '@content-read/core';
+import { KEY_VARIABLE, URL_VARIABLE } from '@content-read/core';
+import { checkNodeVersion } from '@content-read/core/internal';
+import { loadEnvFiles } from '@content-read/core/internal/node';
 import type { AstroIntegration } from 'astro';
 import { envField } from 'astro/config';
 import { type EnvContext, envContext, modeFromArgv, setEnvContext } from '../config/env.js';

@@ -1,4 +1,4 @@
-import { B64TOKEN } from '@content-read/core';
+import { B64TOKEN } from '@content-read/core/internal';
 import { z } from 'zod';
 
 // The dataset format: what a JSON dataset file holds. Field names follow the wire's snake_case so a

@@ -1,4 +1,4 @@
-import { parseLinkHeader } from '@content-read/core/web';
+import { parseLinkHeader } from '@content-read/core/internal';
 import type { Connection } from '../../config/runtime-connection.js';
 import { LOADER_VERSION } from '../../config/version.js';
 import type { UpstreamAnswer } from './cache.js';
