@@ -28,4 +28,4 @@ export {
 export { contentRead, contentRead as default } from './integration/content-read.js';
 export type { ContentReadOptions, ProxyOptions } from './integration/options.js';
 export type { RateLimitOptions } from './integration/proxy/rate-limit.js';
-export { contentReadRefresh, type RefreshWebhookOptions } from './integration/refresh-webhook.js';
+export type { RefreshWebhookOptions } from './integration/refresh-webhook.js';

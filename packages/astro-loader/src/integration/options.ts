@@ -8,11 +8,6 @@ export interface ProxyOptions {
   freshness?: number;
   /** Largest total size (bytes) of the pages kept in memory. Default 50 MB. */
   cacheBytes?: number;
-  /**
-   * Concurrent requests for the same page wait for one upstream request. Default `true`;
-   * `false` exists to measure what coalescing saves.
-   */
-  coalesce?: boolean;
   /** Per-client request limit (see `RateLimitOptions` for what a client is). Default: none. */
   rateLimit?: RateLimitOptions;
   /**
@@ -55,7 +50,6 @@ export interface ProxySettings {
   path: string;
   freshness: number;
   cacheBytes: number;
-  coalesce: boolean;
   rateLimit?: RateLimitOptions;
   blogs?: string[];
   maxPages: number;
@@ -98,7 +92,6 @@ export function proxySettings(options: ProxyOptions): ProxySettings {
     path,
     freshness: positive('freshness', options.freshness, 2000),
     cacheBytes: positive('cacheBytes', options.cacheBytes, 50_000_000),
-    coalesce: options.coalesce ?? true,
     timeout: positive('timeout', options.timeout, 15_000),
     maxPages: options.maxPages ?? 20,
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),

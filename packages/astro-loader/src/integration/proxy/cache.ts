@@ -28,8 +28,6 @@ export interface CacheSettings {
   freshness: number;
   /** Largest memory the stored pages may hold, in bytes: bodies, keys, headers and per-entry overhead (least recently used go first). */
   maxBytes: number;
-  /** Concurrent requests for the same page share one upstream request. */
-  coalesce: boolean;
 }
 
 // Map entry, objects and strings beside the body: without it, many small pages under long
@@ -72,7 +70,6 @@ export class ProxyCache {
   async get(key: string, fetcher: Fetcher): Promise<UpstreamAnswer> {
     const stored = this.#stored.get(key);
     if (stored && this.now() - stored.storedAt < this.settings.freshness) return stored.answer;
-    if (!this.settings.coalesce) return this.#revalidate(key, stored, fetcher);
     const pending = this.#inFlight.get(key);
     if (pending) return pending;
     const request = this.#revalidate(key, stored, fetcher).finally(() =>
