@@ -4,6 +4,7 @@
  * Web-platform only, as the loader's deployed code (proxy route, live loaders) imports it; the
  * Node-only part is `@content-read/core/internal/node`.
  */
+export { parseBaseUrl } from './base-url.js';
 export { type HeaderLink, parseLinkHeader } from './http/link-header.js';
 export { checkNodeVersion } from './node-version.js';
 export { redactSecrets } from './redact.js';

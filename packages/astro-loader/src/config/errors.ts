@@ -58,7 +58,10 @@ export function describeCause(error: unknown): string {
     case 'ServerError':
       return `the API failed${status} after all retries. Try again later.`;
     case 'NotFoundError':
-      return `the API answered 404${at}: a blog in the blogs option does not exist or is not visible to this key. Check the blogs option and the key's blog scope.`;
+      // A listing without ?blog= has nothing to miss but the API itself: the address is wrong.
+      return e.path?.includes('blog=')
+        ? `the API answered 404${at}: a blog in the blogs option does not exist or is not visible to this key. Check the blogs option and the key's blog scope.`
+        : `the API answered 404${at}: there is no Content Read API there. Check ${URL_VARIABLE} (or the baseUrl option): it must be the API's address, ending in /api/v1.`;
     case 'ValidationError': {
       const issue = e.issues?.[0];
       const where = issue
