@@ -46,7 +46,14 @@ export const PUBLIC_SURFACE: Record<string, EntryPoint> = {
   // Unstable internals the sibling packages share; the README says so and names them.
   '@content-read/core/internal': {
     readme: 'packages/core/README.md',
-    exports: ['B64TOKEN', 'checkNodeVersion', 'parseBaseUrl', 'parseLinkHeader', 'redactSecrets'],
+    exports: [
+      'B64TOKEN',
+      'checkNodeVersion',
+      'etagMatches',
+      'parseBaseUrl',
+      'parseLinkHeader',
+      'redactSecrets',
+    ],
   },
   '@content-read/core/internal/node': {
     readme: 'packages/core/README.md',
