@@ -49,9 +49,11 @@ export const PUBLIC_SURFACE: Record<string, EntryPoint> = {
     exports: [
       'B64TOKEN',
       'checkNodeVersion',
+      'concatBytes',
       'etagMatches',
       'parseBaseUrl',
       'parseLinkHeader',
+      'readCapped',
       'redactSecrets',
     ],
   },

@@ -5,6 +5,7 @@
  * Node-only part is `@content-read/core/internal/node`.
  */
 export { parseBaseUrl } from './base-url.js';
+export { concatBytes, readCapped } from './http/capped-read.js';
 export { etagMatches } from './http/etag.js';
 export { type HeaderLink, parseLinkHeader } from './http/link-header.js';
 export { checkNodeVersion } from './node-version.js';
