@@ -50,6 +50,8 @@ export const blogRecordSchema = z
   })
   .loose();
 
+// Stricter than core's wire schemas on purpose: those tolerate a server leaving a nullable field
+// out, while a dataset must hold every field the mock serves, as the contract requires.
 export const authorSchema = z.object({ name: z.string(), slug: z.string() });
 
 export const featureImageSchema = z.object({
