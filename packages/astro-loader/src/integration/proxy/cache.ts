@@ -51,6 +51,8 @@ interface Stored {
  * it, one request revalidates it upstream (304: the stored body is kept) while every concurrent
  * request for the same page waits for that one answer. Only 200s are stored; the store is bounded
  * by bytes, so distinct query strings (valid but many) cannot grow it without limit.
+ * Apart from live/live-cache.ts on purpose: that one holds one whole listing and serves it stale
+ * past a caller's deadline; this one holds many byte-bounded pages and passes failures on.
  */
 export class ProxyCache {
   readonly #stored: BoundedMap<string, Stored>;
