@@ -1,6 +1,6 @@
 // Load on the backend proxy and on a live route: 200 concurrent connections for 10 s each, the
-// mock server counting the upstream requests they cause. The proxy with and without coalescing
-// (freshness 2000 ms vs freshness 0 and coalesce false); the live route with the default
+// mock server counting the upstream requests they cause. The proxy with its 2000 ms window and
+// without one (freshness 0: concurrent requests still share one revalidation); the live route with the default
 // (freshness 0, concurrent requests sharing a revalidation) and with a 1000 ms window.
 // Run from the repo root after `npm run build` (the site harness is TypeScript with parameter
 // properties, hence the flag):
@@ -58,10 +58,10 @@ try {
   );
   const plain = await built('proxy', {
     FIXTURE_INTEGRATION_OPTIONS: JSON.stringify({
-      proxy: { path: '/api/content', freshness: 0, coalesce: false },
+      proxy: { path: '/api/content', freshness: 0 },
     }),
   });
-  rows.push(await load('proxy, no cache window, no coalescing', plain, proxyPath));
+  rows.push(await load('proxy, freshness 0 (single-flight only)', plain, proxyPath));
   const live = await built('live');
   rows.push(await load('live route, freshness 0 (default)', live, '/'));
   rows.push(

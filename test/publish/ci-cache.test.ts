@@ -4,15 +4,25 @@
  * outside node_modules; install, build, install again (deleting node_modules, as `npm ci`
  * does), build.
  * The second build's sync must be answered by 304s, as a CI run restoring the cache would be.
+ * And the mock README's CI steps, run as written: the stop step stops the server the start step
+ * started.
  */
-import { access, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { access, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMockServer, type MockServer, type RunningServer } from '@content-read/mock-server';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  createMockServer,
+  type MockServer,
+  type RunningServer,
+  writeGeneratedDataset,
+} from '@content-read/mock-server';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { AstroSite } from '../support/astro-site.js';
 import { listenOnLoopback } from '../support/mock-server.js';
-import { cleanEnv, createPackedSite, run } from './pack.js';
+import { cleanEnv, createPackedSite, repoRoot, run } from './pack.js';
 
 const KEY = 'demo-full-access-key';
 
@@ -44,6 +54,7 @@ let root: string;
 let site: string;
 let mock: MockServer;
 let api: RunningServer;
+let recipePid: number | undefined;
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'content-read-ci-cache-'));
@@ -58,6 +69,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
+  if (recipePid !== undefined && alive(recipePid)) process.kill(recipePid);
   await api?.close();
   if (root) await rm(root, { recursive: true, force: true });
 });
@@ -93,3 +105,56 @@ test('install, build, install again, build: the second sync is all 304s', async 
     /articles: synced 32 entries \(0 new, 0 updated, 0 removed, 32 unchanged\)/,
   );
 }, 300_000);
+
+test("the mock README's CI steps, run as written, leave no server running after the stop step", async () => {
+  const readme = await readFile(join(repoRoot, 'packages/mock-server/README.md'), 'utf8');
+  const startStep = /name: Start the mock Content Read API\n\s+run: \|\n((?: {10}.+\n)+)/.exec(
+    readme,
+  );
+  const stopStep = /name: Stop the mock\n.*\n\s+run: (.+)\n/.exec(readme);
+  expect(startStep?.[1]).toBeDefined();
+  expect(stopStep?.[1]).toBeDefined();
+  const port = String(await freePort());
+  const start = (startStep?.[1] ?? '').replaceAll('4010', port);
+  await mkdir(join(site, 'test'), { recursive: true });
+  await writeGeneratedDataset({ articles: 3 }, join(site, 'test/content.json'));
+  const githubEnv = join(root, 'github-env');
+  expect(await shell(start, { GITHUB_ENV: githubEnv })).toBe(0);
+  recipePid = Number(/MOCK_PID=(\d+)/.exec(await readFile(githubEnv, 'utf8'))?.[1]);
+  const discovery = `http://127.0.0.1:${port}/api/v1`;
+  expect((await fetch(discovery)).status).toBe(200);
+
+  expect(await shell(stopStep?.[1] ?? '', { MOCK_PID: String(recipePid) })).toBe(0);
+  while (alive(recipePid)) await sleep(20);
+  await expect(fetch(discovery)).rejects.toThrow();
+}, 60_000);
+
+/** Runs a CI step's script in the site, as a runner's bash does (-e: the first failure fails it). */
+function shell(script: string, env: Record<string, string>): Promise<number | null> {
+  // No pipes: a server the step leaves in the background must not hold the test's streams open.
+  const child = spawn('bash', ['-e', '-c', script], {
+    cwd: site,
+    env: cleanEnv(env),
+    stdio: 'ignore',
+  });
+  return new Promise((resolve) => child.on('exit', resolve));
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function freePort(): Promise<number> {
+  const server = createServer();
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    }),
+  );
+}

@@ -12,7 +12,6 @@ export interface EntryPoint {
 
 const CORE_EXPORTS = [
   'AuthenticationError',
-  'B64TOKEN',
   'ConfigurationError',
   'ContentReadError',
   'DEFAULT_PER_PAGE',
@@ -39,28 +38,34 @@ const CORE_EXPORTS = [
   'isContentReadError',
   'listEnvelopeSchema',
   'listMetaSchema',
-  'loadEnvFiles',
-  'parseLinkHeader',
-  'readEnvVariables',
-  'redactSecrets',
-  'checkNodeVersion',
 ];
-/** What only Node can run: the .env readers and the Node version check. */
-const CORE_NODE_ONLY = ['checkNodeVersion', 'loadEnvFiles', 'readEnvVariables'];
 
 export const PUBLIC_SURFACE: Record<string, EntryPoint> = {
   '@content-read/core': { readme: 'packages/core/README.md', exports: CORE_EXPORTS },
-  '@content-read/core/web': {
+  '@content-read/core/web': { readme: 'packages/core/README.md', exports: CORE_EXPORTS },
+  // Unstable internals the sibling packages share; the README says so and names them.
+  '@content-read/core/internal': {
     readme: 'packages/core/README.md',
-    exports: CORE_EXPORTS.filter((name) => !CORE_NODE_ONLY.includes(name)),
+    exports: [
+      'B64TOKEN',
+      'checkNodeVersion',
+      'concatBytes',
+      'etagMatches',
+      'parseBaseUrl',
+      'parseLinkHeader',
+      'readCapped',
+      'redactSecrets',
+    ],
+  },
+  '@content-read/core/internal/node': {
+    readme: 'packages/core/README.md',
+    exports: ['loadEnvFiles', 'readEnvVariables'],
   },
   '@content-read/mock-server': {
     readme: 'packages/mock-server/README.md',
     exports: [
-      'DEFAULT_PER_PAGE',
       'DatasetError',
       'GENERATED_KEYS',
-      'MAX_PER_PAGE',
       'createMockServer',
       'datasetSchema',
       'defaultDataset',
@@ -90,7 +95,6 @@ export const PUBLIC_SURFACE: Record<string, EntryPoint> = {
       'blogEntrySchema',
       'blogsLoader',
       'contentRead',
-      'contentReadRefresh',
       'createArticleEntrySchema',
       'default',
       'entryReference',

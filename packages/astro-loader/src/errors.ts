@@ -4,12 +4,8 @@
  * (ContentReadLiveError is in live/live-error.ts: it extends Astro's runtime class, which
  * build-time code must not load.)
  */
-import {
-  type InvalidItem,
-  KEY_VARIABLE,
-  redactSecrets,
-  URL_VARIABLE,
-} from '@content-read/core/web';
+import { redactSecrets } from '@content-read/core/internal';
+import { type InvalidItem, KEY_VARIABLE, URL_VARIABLE } from '@content-read/core/web';
 import type { NamedBlog } from './restriction/blog-names.js';
 
 /** One problem with one item: its API id, the field (API or entry name) and what is wrong. */
@@ -38,6 +34,14 @@ export class OneLineError extends Error {
     super(message);
     oneLineStack(this);
   }
+}
+
+/**
+ * A setup error of the contentRead() integration: Astro prints the line that says what to do,
+ * not a trace through this integration.
+ */
+export class ContentReadSetupError extends OneLineError {
+  override readonly name = 'ContentReadSetupError';
 }
 
 /**
@@ -125,7 +129,10 @@ export function describeCause(error: unknown): string {
     case 'ServerError':
       return `the API failed${status} after all retries. Try again later.`;
     case 'NotFoundError':
-      return `the API answered 404${at}: a blog in the blogs option does not exist or is not visible to this key. Check the blogs option and the key's blog scope.`;
+      // A listing without ?blog= has nothing to miss but the API itself: the address is wrong.
+      return e.path?.includes('blog=')
+        ? `the API answered 404${at}: a blog in the blogs option does not exist or is not visible to this key. Check the blogs option and the key's blog scope.`
+        : `the API answered 404${at}: there is no Content Read API there. Check ${URL_VARIABLE} (or the baseUrl option): it must be the API's address, ending in /api/v1.`;
     case 'ValidationError': {
       const issue = e.issues?.[0];
       const where = issue

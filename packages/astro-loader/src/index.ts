@@ -15,7 +15,7 @@ export { ContentReadLoaderError } from './errors.js';
 export { contentRead, contentRead as default } from './integration/content-read.js';
 export type { ContentReadOptions, ProxyOptions } from './integration/options.js';
 export type { RateLimitOptions } from './integration/proxy/rate-limit.js';
-export { contentReadRefresh, type RefreshWebhookOptions } from './integration/refresh-webhook.js';
+export type { RefreshWebhookOptions } from './integration/refresh-webhook.js';
 export { articlesLoader } from './loaders/articles-loader.js';
 export { blogsLoader } from './loaders/blogs-loader.js';
 export type {

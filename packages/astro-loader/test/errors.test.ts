@@ -35,6 +35,21 @@ describe('sync failure messages', () => {
     );
   });
 
+  it('blame the address, naming CONTENT_API_URL, for a 404 on a listing without ?blog=', () => {
+    const wrong = syncFailed(
+      'blogs',
+      clientError('NotFoundError', { status: 404, path: '/wrong/api/v1/blogs?page=1' }),
+    );
+    expect(wrong.message).toBe(
+      'Could not sync collection "blogs": the API answered 404 on /wrong/api/v1/blogs?page=1: there is no Content Read API there. Check CONTENT_API_URL (or the baseUrl option): it must be the API\'s address, ending in /api/v1.',
+    );
+    const blog = syncFailed(
+      'articles',
+      clientError('NotFoundError', { status: 404, path: '/api/v1/articles?blog=gone' }),
+    );
+    expect(blog.message).toContain('a blog in the blogs option does not exist');
+  });
+
   it('read as sentences: a cause that ends in a full stop gets no second one', () => {
     const network = syncFailed(
       'blogs',

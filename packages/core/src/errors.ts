@@ -61,9 +61,8 @@ export class RequestError extends ContentReadError {
   override name = 'RequestError';
 }
 
-/** 429, after retries (or when Retry-After asked for longer than `retry.maxRetryAfter`). */
-export class RateLimitError extends ContentReadError {
-  override name = 'RateLimitError';
+/** An answer the server may ask to be retried later (`Retry-After`, in ms when it sent one). */
+export abstract class RetryLaterError extends ContentReadError {
   readonly retryAfterMs: number | undefined;
   constructor(what: string, details: ErrorDetails & { retryAfterMs?: number | undefined }) {
     super(what, details);
@@ -71,14 +70,14 @@ export class RateLimitError extends ContentReadError {
   }
 }
 
+/** 429, after retries (or when Retry-After asked for longer than `retry.maxRetryAfter`). */
+export class RateLimitError extends RetryLaterError {
+  override name = 'RateLimitError';
+}
+
 /** 5xx, after retries. */
-export class ServerError extends ContentReadError {
+export class ServerError extends RetryLaterError {
   override name = 'ServerError';
-  readonly retryAfterMs: number | undefined;
-  constructor(what: string, details: ErrorDetails & { retryAfterMs?: number | undefined }) {
-    super(what, details);
-    this.retryAfterMs = details.retryAfterMs;
-  }
 }
 
 /** Connection failures, resets and timeouts (`timeout: true`), after retries. */

@@ -16,14 +16,11 @@ export {
   ValidationError,
   type ValidationIssue,
 } from './errors.js';
-export { type HeaderLink, parseLinkHeader } from './http/link-header.js';
-export { redactSecrets } from './redact.js';
 export {
   type Article,
   type Author,
   articleSchema,
   authorSchema,
-  B64TOKEN,
   type Blog,
   blogSchema,
   DEFAULT_PER_PAGE,

@@ -143,3 +143,15 @@ export function loopbackHarness(key: string) {
     },
   };
 }
+
+/** Resolves true when the response was closed before the server finished it. */
+export function closedEarly(res: ServerResponse): Promise<boolean> {
+  return new Promise((resolve) => res.on('close', () => resolve(!res.writableFinished)));
+}
+
+/** A body that never ends: `chunk` again and again until the client hangs up; as closedEarly. */
+export function endlessBody(res: ServerResponse, chunk: string): Promise<boolean> {
+  const timer = setInterval(() => res.write(chunk), 1);
+  res.on('close', () => clearInterval(timer));
+  return closedEarly(res);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkNodeVersion } from '../src/index.js';
+import { checkNodeVersion } from '../src/internal.js';
 
 describe('checkNodeVersion', () => {
   it('accepts 22.19.0 and anything newer', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isLoopback } from '../src/base-url.js';
+import { isLoopback, parseBaseUrl } from '../src/base-url.js';
 import { ConfigurationError, createClient } from '../src/index.js';
 
 function configError(fn: () => unknown): ConfigurationError {
@@ -26,11 +26,24 @@ describe('baseUrl', () => {
     ['https://cms.example/api', 'https://cms.example/api/v1'],
     ['https://cms.example/api/v1/articles', 'https://cms.example/api/v1'],
     ['https://cms.example/v1', 'https://cms.example/api/v1'],
-    ['https://cms.example/api/v2', 'https://cms.example/api/v2/api/v1'],
-  ])('rejects %s and suggests %s', (input, suggestion) => {
+    ['https://cms.example/v2', 'https://cms.example/api/v1'],
+    ['https://cms.example/api/v2', 'https://cms.example/api/v1'],
+    ['https://cms.example/x/api/v2/', 'https://cms.example/x/api/v1'],
+    ['https://cms.example/api/v1beta/articles', 'https://cms.example/api/v1'],
+  ])('rejects %s in one line and suggests %s', (input, suggestion) => {
     const error = configError(() => createClient({ baseUrl: input, apiKey: 'k' }));
-    expect(error.message).toContain('/api/v1');
-    expect(error.hint).toContain(suggestion);
+    expect(error.message).toMatch(/^baseUrl must end in \/api\/v1, got path "[^"]*"\. /);
+    expect(error.message).not.toContain('\n');
+    expect(error.hint).toBe(`Did you mean ${suggestion} ?`);
+  });
+
+  test('names the address as the caller calls it (a variable, for the loaders)', () => {
+    const error = configError(() =>
+      parseBaseUrl('https://cms.example/api/v2', false, undefined, 'CONTENT_API_URL'),
+    );
+    expect(error.message).toBe(
+      'CONTENT_API_URL must end in /api/v1, got path "/api/v2". Did you mean https://cms.example/api/v1 ?',
+    );
   });
 
   test('rejects a relative or missing URL', () => {

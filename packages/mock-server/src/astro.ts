@@ -1,5 +1,5 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { readEnvVariables } from '@content-read/core';
+import { readEnvVariables } from '@content-read/core/internal/node';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { astroEnvContext } from './astro-env.js';
 import { loadDataset } from './data/load-dataset.js';

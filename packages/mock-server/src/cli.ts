@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { checkNodeVersion } from '@content-read/core';
+import { checkNodeVersion } from '@content-read/core/internal';
 import { type CliConfig, HELP, parseCli } from './cli-options.js';
 import { GENERATED_KEYS, generateDataset, writeGeneratedDataset } from './data/generator.js';
 import { loadDataset } from './data/load-dataset.js';

@@ -1,5 +1,3 @@
-// The API's page sizes, defined once in core's wire description.
-export { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '@content-read/core';
 export { DatasetError, type DatasetIssue } from './data/dataset-errors.js';
 export type { DatasetEdits, KeyPatch } from './data/edits.js';
 export {

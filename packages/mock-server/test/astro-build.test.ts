@@ -13,12 +13,12 @@ it('astro build --mode staging reads the API in envDir/.env.staging, not the moc
   try {
     await writeFile(
       join(site.root, 'astro.config.mjs'),
-      `import { contentReadRefresh } from '@content-read/astro-loader';
+      `import { contentRead } from '@content-read/astro-loader';
 import { mockContentApi } from '@content-read/mock-server/astro';
 import { defineConfig } from 'astro/config';
 export default defineConfig({
   cacheDir: './.cache',
-  integrations: [mockContentApi(), contentReadRefresh()],
+  integrations: [mockContentApi(), contentRead({ refresh: true })],
   telemetry: false,
   vite: { envDir: 'env' },
 });

@@ -1,4 +1,6 @@
-import { KEY_VARIABLE, readEnvVariables, URL_VARIABLE } from '@content-read/core';
+import { KEY_VARIABLE, URL_VARIABLE } from '@content-read/core';
+import { parseBaseUrl, redactSecrets } from '@content-read/core/internal';
+import { readEnvVariables } from '@content-read/core/internal/node';
 import { MissingConnectionError } from '../errors.js';
 import { envContext } from './env.js';
 import type { Connection, ConnectionOptions } from './runtime-connection.js';
@@ -30,6 +32,14 @@ export async function resolveConnection(
     throw new MissingConnectionError(
       `${where}: missing configuration: set ${missing.join(' and ')} (in the environment, or in .env or .env.${context.mode} in ${context.envDir}), or pass ${[!baseUrl && 'baseUrl', !apiKey && 'apiKey'].filter(Boolean).join(' and ')} to the loader.`,
     );
+  }
+  try {
+    // The address's shape is checked here, not only by the client, so the one line names the
+    // variable it came from (whether http: is allowed stays the client's call).
+    const redact = (text: string) => redactSecrets(text, [apiKey]);
+    parseBaseUrl(baseUrl, true, redact, options.baseUrl ? 'the baseUrl option' : URL_VARIABLE);
+  } catch (error) {
+    throw new MissingConnectionError(`${where}: ${(error as Error).message}`);
   }
   return { baseUrl, apiKey };
 }

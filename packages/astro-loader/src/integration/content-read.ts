@@ -1,21 +1,19 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkNodeVersion, KEY_VARIABLE, loadEnvFiles, URL_VARIABLE } from '@content-read/core';
+import { KEY_VARIABLE, URL_VARIABLE } from '@content-read/core';
+import { checkNodeVersion } from '@content-read/core/internal';
+import { loadEnvFiles } from '@content-read/core/internal/node';
 import type { AstroIntegration } from 'astro';
 import { envField } from 'astro/config';
 import { type EnvContext, envContext, modeFromArgv, setEnvContext } from '../config/env.js';
+import { ContentReadSetupError } from '../errors.js';
 import {
   checkPublicVariables,
   filesContainingKey,
   keyFoundError,
   PUBLIC_KEY_OPTION,
 } from './key-guard.js';
-import {
-  type ContentReadOptions,
-  ContentReadSetupError,
-  type ProxySettings,
-  proxySettings,
-} from './options.js';
+import { type ContentReadOptions, type ProxySettings, proxySettings } from './options.js';
 import { refreshWebhook } from './refresh-webhook.js';
 
 const SETTINGS_MODULE = 'virtual:content-read/proxy-settings';

@@ -2,7 +2,7 @@ import type { Dirent } from 'node:fs';
 import { open, readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { KEY_VARIABLE } from '@content-read/core';
-import { ContentReadSetupError } from './options.js';
+import { ContentReadSetupError } from '../errors.js';
 
 /** The option that turns the guard off, named once for every message. */
 export const PUBLIC_KEY_OPTION = 'keyIsPublicAndTightlyScoped';

@@ -1,3 +1,4 @@
+import { ContentReadSetupError } from '../errors.js';
 import type { RateLimitOptions } from './proxy/rate-limit.js';
 import type { RefreshWebhookOptions } from './refresh-webhook.js';
 
@@ -8,11 +9,6 @@ export interface ProxyOptions {
   freshness?: number;
   /** Largest total size (bytes) of the pages kept in memory. Default 50 MB. */
   cacheBytes?: number;
-  /**
-   * Concurrent requests for the same page wait for one upstream request. Default `true`;
-   * `false` exists to measure what coalescing saves.
-   */
-  coalesce?: boolean;
   /** Per-client request limit (see `RateLimitOptions` for what a client is). Default: none. */
   rateLimit?: RateLimitOptions;
   /**
@@ -55,7 +51,6 @@ export interface ProxySettings {
   path: string;
   freshness: number;
   cacheBytes: number;
-  coalesce: boolean;
   rateLimit?: RateLimitOptions;
   blogs?: string[];
   maxPages: number;
@@ -98,7 +93,6 @@ export function proxySettings(options: ProxyOptions): ProxySettings {
     path,
     freshness: positive('freshness', options.freshness, 2000),
     cacheBytes: positive('cacheBytes', options.cacheBytes, 50_000_000),
-    coalesce: options.coalesce ?? true,
     timeout: positive('timeout', options.timeout, 15_000),
     maxPages: options.maxPages ?? 20,
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
@@ -124,16 +118,4 @@ function checkRateLimit(limit: RateLimitOptions): void {
     fail(`clientLocal must be the name of an Astro.locals field (got "${limit.clientLocal}").`);
   if (limit.clientHeader !== undefined && limit.clientLocal !== undefined)
     fail('clientHeader and clientLocal name the client two ways: keep one.');
-}
-
-/**
- * A setup error with a one-line stack, so Astro prints the line that says what to do and not a
- * trace through this integration.
- */
-export class ContentReadSetupError extends Error {
-  override readonly name = 'ContentReadSetupError';
-  constructor(message: string) {
-    super(message);
-    this.stack = `${this.name}: ${message}`;
-  }
 }

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readEnvVariables } from '@content-read/core';
+import { readEnvVariables } from '@content-read/core/internal/node';
 import type { AstroIntegration } from 'astro';
 import { envContext } from '../config/env.js';
 import { ARTICLES_LOADER_NAME, BLOGS_LOADER_NAME } from '../config/version.js';
@@ -111,12 +111,4 @@ export function bearerMatches(header: string | undefined, secret: string): boole
 export function isLoopbackAddress(remote: string | undefined): boolean {
   const address = (remote ?? '').replace(/^::ffff:/, '');
   return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address);
-}
-
-/**
- * The refresh webhook alone, as before contentRead() existed. Same as
- * `contentRead({ refresh: options })`; kept so existing configs keep working.
- */
-export function contentReadRefresh(options: RefreshWebhookOptions = {}): AstroIntegration {
-  return { name: 'content-read-refresh', hooks: { 'astro:server:setup': refreshWebhook(options) } };
 }

@@ -153,11 +153,11 @@ function invalid<T extends { id: string }>(
   problem: ItemProblem,
 ): number {
   const line = invalidItem(ctx.collection, spec.noun, problem);
-  if (spec.options.invalidArticles !== 'skip') {
-    throw new ContentReadLoaderError(
-      ctx.collection,
-      `${line} Fix it in the CMS, or set invalidArticles: 'skip' to leave such articles out.`,
-    );
+  // Only articles can be skipped: a blog left out would take its articles with it.
+  if (spec.noun !== 'article' || spec.options.invalidArticles !== 'skip') {
+    const skip =
+      spec.noun === 'article' ? ", or set invalidArticles: 'skip' to leave such articles out" : '';
+    throw new ContentReadLoaderError(ctx.collection, `${line} Fix it in the CMS${skip}.`);
   }
   ctx.logger.warn(`${line} Skipped (invalidArticles: 'skip').`);
   return 1;

@@ -1,4 +1,5 @@
-import { checkNodeVersion, createClient, MAX_PER_PAGE } from '@content-read/core';
+import { createClient, MAX_PER_PAGE } from '@content-read/core';
+import { checkNodeVersion } from '@content-read/core/internal';
 import type { LoaderContext } from 'astro/loaders';
 import { resolveConnection } from '../config/connection.js';
 import { LOADER_VERSION } from '../config/version.js';

@@ -34,6 +34,25 @@ describe('resolveConnection', () => {
     expect((error as Error).message).toContain(`in .env or .env.staging in ${join(dir, 'env')}`);
   });
 
+  it.each([
+    ['/api/v2', 'got path "/api/v2"'],
+    ['/cms', 'got path "/cms"'],
+    ['', 'got path "/"'],
+  ])(
+    'refuses CONTENT_API_URL ending in "%s" in one line naming the variable and the right address',
+    async (path, got) => {
+      process.env.CONTENT_API_URL = `https://cms.example${path}`;
+      process.env.CONTENT_API_KEY = 'canary-connection-key';
+      const error = await resolveConnection({}, dir, 'Collection "articles"').catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(MissingConnectionError);
+      expect((error as Error).message).toBe(
+        `Collection "articles": CONTENT_API_URL must end in /api/v1, ${got}. Did you mean https://cms.example${path === '/cms' ? '/cms' : ''}/api/v1 ?`,
+      );
+    },
+  );
+
   it('names only the missing variable', async () => {
     process.env.CONTENT_API_URL = 'http://127.0.0.1:1/api/v1';
     await expect(resolveConnection({}, dir, 'x')).rejects.toThrow(/set CONTENT_API_KEY \(/);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import contentReadDefault, { contentRead, contentReadRefresh } from '../../src/index.js';
+import contentReadDefault, { contentRead } from '../../src/index.js';
 
 // `astro add <package>` accepts a package whose keywords hold "astro-integration", then writes
 // `import x from '<package>'` and `integrations: [x()]` into the config: a default export.
@@ -15,9 +15,5 @@ describe('what `npx astro add @content-read/astro-loader` relies on', () => {
     const integration = contentReadDefault();
     expect(integration.name).toBe('@content-read/astro-loader');
     expect(Object.keys(integration.hooks)).toContain('astro:config:setup');
-  });
-
-  it('keeps contentReadRefresh() as the refresh webhook alone', () => {
-    expect(Object.keys(contentReadRefresh().hooks)).toEqual(['astro:server:setup']);
   });
 });

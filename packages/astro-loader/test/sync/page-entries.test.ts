@@ -17,9 +17,9 @@ const ctx = {
 } as unknown as LoaderContext;
 const report = { progress: () => {} } as unknown as SyncReport;
 
-function process(error: Error, invalidArticles?: 'skip') {
+function process(error: Error, invalidArticles?: 'skip', noun = 'article') {
   const spec = {
-    noun: 'article',
+    noun,
     options: { invalidArticles },
     keep: () => true,
     entryId: (item: Item) => item.id,
@@ -52,5 +52,12 @@ describe('page entries', () => {
     await expect(failing).rejects.toThrow(
       /article art_1 is invalid: field "title".*Fix it in the CMS/,
     );
+  });
+
+  it('tells how to fix an invalid blog without naming invalidArticles, an option blogs lack', async () => {
+    const failing = process(new Error('Invalid data\n**name**: Required'), undefined, 'blog');
+    const message = await failing.then(String, (error: Error) => error.message);
+    expect(message).toMatch(/blog art_1 is invalid: field "name".* Fix it in the CMS\.$/);
+    expect(message).not.toContain('invalidArticles');
   });
 });

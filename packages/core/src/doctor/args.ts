@@ -1,6 +1,6 @@
 /** Command-line parsing for the `content-read` bin (node:util parseArgs, no dependency). */
 import { parseArgs } from 'node:util';
-import { nonEmpty } from '../env.js';
+import { KEY_VARIABLE, nonEmpty, URL_VARIABLE } from '../env.js';
 import type { DoctorConfig } from './types.js';
 
 export const HELP = `Usage: content-read doctor [options]
@@ -50,13 +50,13 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
     throw new Error('--timeout must be a positive whole number of milliseconds');
   }
   const fromFlag = values.key !== undefined;
-  const key = fromFlag ? values.key : nonEmpty(env.CONTENT_API_KEY);
+  const key = fromFlag ? values.key : nonEmpty(env[KEY_VARIABLE]);
   return {
     kind: 'doctor',
     config: {
-      url: values.url ?? nonEmpty(env.CONTENT_API_URL),
+      url: values.url ?? nonEmpty(env[URL_VARIABLE]),
       key,
-      keySource: key === undefined ? undefined : fromFlag ? '--key' : 'CONTENT_API_KEY',
+      keySource: key === undefined ? undefined : fromFlag ? '--key' : KEY_VARIABLE,
       origin: values.origin ?? 'http://localhost:4321',
       allowInsecureHttp: values['allow-insecure-http'] ?? false,
       timeout,

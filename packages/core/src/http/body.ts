@@ -4,6 +4,7 @@
  */
 import { NetworkError, ResponseTooLargeError, ValidationError } from '../errors.js';
 import type { Redactor } from '../redact.js';
+import { concatBytes, readCapped } from './capped-read.js';
 
 /** Abort reason used by our own timers, so a timeout is told apart from a caller abort. */
 export class TimeoutReason {
@@ -38,15 +39,7 @@ export function declaredTooLarge(
 
 /** UTF-8 bytes to text, once: no copy for a single chunk, a leading BOM skipped (as fetch does). */
 export function decodeUtf8(chunks: Uint8Array[], total: number): string {
-  const [only] = chunks;
-  if (chunks.length === 1 && only) return UTF8.decode(only);
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return UTF8.decode(bytes);
+  return UTF8.decode(concatBytes(chunks, total));
 }
 
 // Web-platform decoding (also on Node): replaces invalid sequences and drops a leading BOM.
@@ -60,32 +53,17 @@ export async function readBodyText(res: Response, limits: ReadLimits): Promise<s
     throw declared;
   }
   if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
   const timer = setTimeout(
     () => limits.controller.abort(new TimeoutReason('body', limits.idleMs)),
     limits.idleMs,
   );
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > limits.maxBytes) {
-        throw tooLarge(limits, `exceeded the limit after ${total} bytes`);
-      }
-      chunks.push(value);
-      timer.refresh();
-    }
-  } catch (error) {
-    // Too large, timed out or aborted: destroy the stream so the socket is not left half-read.
-    await reader.cancel().catch(() => {});
-    throw error;
+    const read = await readCapped(res.body, limits.maxBytes, () => timer.refresh());
+    if (read.over) throw tooLarge(limits, `exceeded the limit after ${read.total} bytes`);
+    return decodeUtf8(read.chunks, read.total);
   } finally {
     clearTimeout(timer);
   }
-  return decodeUtf8(chunks, total);
 }
 
 export function tooLarge(limits: ReadLimits, detail: string): ResponseTooLargeError {

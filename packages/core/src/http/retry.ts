@@ -5,7 +5,7 @@
  * Everything else (400, 401, 403, 404, 405, validation, size) fails on the first attempt.
  */
 import pRetry from 'p-retry';
-import { ContentReadError, NetworkError, RateLimitError, ServerError } from '../errors.js';
+import { ContentReadError, NetworkError, RetryLaterError } from '../errors.js';
 import type { ResolvedOptions } from '../options.js';
 import type { RetryEvent } from '../types.js';
 
@@ -20,9 +20,7 @@ export function isRetryable(error: unknown): boolean {
 }
 
 function retryAfterOf(error: unknown): number | undefined {
-  return error instanceof RateLimitError || error instanceof ServerError
-    ? error.retryAfterMs
-    : undefined;
+  return error instanceof RetryLaterError ? error.retryAfterMs : undefined;
 }
 
 export async function withRetry<T>(

@@ -54,22 +54,12 @@ export function errorForResponse(r: FailedResponse): ContentReadError {
       hint: 'The server timed out waiting for the request; retries were exhausted. Try again later.',
     });
   }
-  if (r.status === 429) {
-    return new RateLimitError(what, {
-      ...base,
-      retryAfterMs,
-      hint: rateHint(retryAfterMs, 'Lower `concurrency`, or wait and try again.'),
-    });
-  }
-  if (r.status >= 500) {
-    return new ServerError(what, {
-      ...base,
-      retryAfterMs,
-      hint: rateHint(
-        retryAfterMs,
-        'The API failed on its side; retries were exhausted. Try again later.',
-      ),
-    });
+  if (r.status === 429 || r.status >= 500) {
+    const [Kind, advice] =
+      r.status === 429
+        ? [RateLimitError, 'Lower `concurrency`, or wait and try again.']
+        : [ServerError, 'The API failed on its side; retries were exhausted. Try again later.'];
+    return new Kind(what, { ...base, retryAfterMs, hint: rateHint(retryAfterMs, advice) });
   }
   const hint =
     r.status === 405

@@ -8,6 +8,7 @@ import {
   errorBodySchema,
   listEnvelopeSchema,
   type RetryEvent,
+  type RetryOptions,
   ServerError,
 } from '../../src/index.js';
 import { article, blog, caught, loopback, sendJson } from '../helpers.js';
@@ -65,48 +66,35 @@ describe('injection', () => {
 });
 
 describe('backoff', () => {
-  test('delays grow exponentially without jitter', async () => {
-    const server = await flakyServer(3);
+  /** The delays the client waits between `failures` 503s, with these retry options. */
+  async function retryDelays(failures: number, retry: RetryOptions): Promise<number[]> {
+    const server = await flakyServer(failures);
     const events: RetryEvent[] = [];
     const client = createClient({
       baseUrl: server.baseUrl,
       apiKey: 'k',
-      retry: { minTimeout: 2, factor: 2, randomize: false },
+      retry,
       onRetry: (e) => events.push(e),
     });
     closers.push(() => client.close());
     await client.listBlogs();
-    expect(events.map((e) => e.delayMs)).toEqual([2, 4, 8]);
+    return events.map((e) => e.delayMs);
+  }
+
+  test('delays grow exponentially without jitter', async () => {
+    expect(await retryDelays(3, { minTimeout: 2, factor: 2, randomize: false })).toEqual([2, 4, 8]);
   });
 
   test('jitter (the default) spreads delays', async () => {
-    const server = await flakyServer(8);
-    const events: RetryEvent[] = [];
-    const client = createClient({
-      baseUrl: server.baseUrl,
-      apiKey: 'k',
-      retry: { retries: 8, minTimeout: 10, factor: 1 },
-      onRetry: (e) => events.push(e),
-    });
-    closers.push(() => client.close());
-    await client.listBlogs();
-    const delays = events.map((e) => e.delayMs);
+    const delays = await retryDelays(8, { retries: 8, minTimeout: 10, factor: 1 });
     expect(delays.every((d) => d >= 10 && d <= 20)).toBe(true);
     expect(new Set(delays).size).toBeGreaterThan(1);
   });
 
   test('maxTimeout caps the delay', async () => {
-    const server = await flakyServer(3);
-    const events: RetryEvent[] = [];
-    const client = createClient({
-      baseUrl: server.baseUrl,
-      apiKey: 'k',
-      retry: { minTimeout: 2, maxTimeout: 3, randomize: false },
-      onRetry: (e) => events.push(e),
-    });
-    closers.push(() => client.close());
-    await client.listBlogs();
-    expect(events.map((e) => e.delayMs)).toEqual([2, 3, 3]);
+    expect(await retryDelays(3, { minTimeout: 2, maxTimeout: 3, randomize: false })).toEqual([
+      2, 3, 3,
+    ]);
   });
 });
 

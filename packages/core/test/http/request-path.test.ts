@@ -13,15 +13,19 @@ import {
   ResponseTooLargeError,
   ValidationError,
 } from '../../src/index.js';
-import { article, blog, caught, fastRetry, loopbackHarness, sendJson } from '../helpers.js';
+import {
+  article,
+  blog,
+  caught,
+  closedEarly,
+  endlessBody,
+  fastRetry,
+  loopbackHarness,
+  sendJson,
+} from '../helpers.js';
 
 const KEY = 'request-path-key';
 const { serve, client, closeAfter } = loopbackHarness(KEY);
-
-/** Resolves true when the response was closed before the server finished it. */
-function closedEarly(res: ServerResponse): Promise<boolean> {
-  return new Promise((resolve) => res.on('close', () => resolve(!res.writableFinished)));
-}
 
 describe('abort on real sockets', () => {
   test('aborting mid-body rejects with the reason and destroys the connection', async () => {
@@ -119,9 +123,7 @@ describe('bodies the client does not want', () => {
     const server = await serve((req, res) => {
       if (req.url?.startsWith('/api/v1/blogs')) {
         res.writeHead(302, { location: '/v2/api/v1/blogs', 'content-type': 'text/html' });
-        const timer = setInterval(() => res.write('x'.repeat(16_384)), 1);
-        early = closedEarly(res);
-        res.on('close', () => clearInterval(timer));
+        early = endlessBody(res, 'x'.repeat(16_384));
       } else sendJson(res, 200, [blog('b1')]);
     });
     expect(await client(server.baseUrl).listBlogs()).toHaveLength(1);

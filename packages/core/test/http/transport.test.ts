@@ -10,7 +10,15 @@ import {
   ResponseTooLargeError,
   USER_AGENT,
 } from '../../src/index.js';
-import { article, blog, caught, fastRetry, loopbackHarness, sendJson } from '../helpers.js';
+import {
+  article,
+  blog,
+  caught,
+  endlessBody,
+  fastRetry,
+  loopbackHarness,
+  sendJson,
+} from '../helpers.js';
 
 const KEY = 'loopback-key';
 const { serve, client } = loopbackHarness(KEY);
@@ -229,13 +237,7 @@ describe('response size cap', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('[');
       const chunk = `${JSON.stringify(blog('b'))},`.repeat(50);
-      const timer = setInterval(() => res.write(chunk), 1);
-      closedEarly = new Promise((resolve) =>
-        res.on('close', () => {
-          clearInterval(timer);
-          resolve(!res.writableFinished);
-        }),
-      );
+      closedEarly = endlessBody(res, chunk);
     });
     const error = await caught(() =>
       client(server.baseUrl, { maxResponseBytes: 50_000 }).listBlogs(),
@@ -249,13 +251,7 @@ describe('response size cap', () => {
     const server = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"name":"');
-      const timer = setInterval(() => res.write('x'.repeat(16_384)), 1);
-      closedEarly = new Promise((resolve) =>
-        res.on('close', () => {
-          clearInterval(timer);
-          resolve(!res.writableFinished);
-        }),
-      );
+      closedEarly = endlessBody(res, 'x'.repeat(16_384));
     });
     const error = await caught(() =>
       client(server.baseUrl, { maxResponseBytes: 50_000 }).discover(),
@@ -268,13 +264,7 @@ describe('response size cap', () => {
     let closedEarly: Promise<boolean> = Promise.resolve(false);
     const server = await serve((_req, res) => {
       res.writeHead(404, { 'content-type': 'text/plain' });
-      const timer = setInterval(() => res.write('x'.repeat(16_384)), 1);
-      closedEarly = new Promise((resolve) =>
-        res.on('close', () => {
-          clearInterval(timer);
-          resolve(!res.writableFinished);
-        }),
-      );
+      closedEarly = endlessBody(res, 'x'.repeat(16_384));
     });
     const error = await caught(() => client(server.baseUrl).listBlogs());
     expect(error).toMatchObject({ status: 404 });

@@ -102,4 +102,10 @@ describe("the web entry's module graph", () => {
     expect(graph.nodeGlobals).toEqual([]);
     expect(graph.files.length).toBeGreaterThan(10);
   });
+
+  test("the internal entry the loader's deployed code imports holds no undici, Vite or node:* either", () => {
+    const graph = moduleGraph(fileURLToPath(new URL('../../src/internal.ts', import.meta.url)));
+    expect(graph.imports).toEqual(['zod']);
+    expect(graph.nodeGlobals).toEqual([]);
+  });
 });

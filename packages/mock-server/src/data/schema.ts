@@ -1,4 +1,4 @@
-import { B64TOKEN } from '@content-read/core';
+import { B64TOKEN } from '@content-read/core/internal';
 import { z } from 'zod';
 
 // The dataset format: what a JSON dataset file holds. Field names follow the wire's snake_case so a
@@ -50,6 +50,8 @@ export const blogRecordSchema = z
   })
   .loose();
 
+// Stricter than core's wire schemas on purpose: those tolerate a server leaving a nullable field
+// out, while a dataset must hold every field the mock serves, as the contract requires.
 export const authorSchema = z.object({ name: z.string(), slug: z.string() });
 
 export const featureImageSchema = z.object({

@@ -55,32 +55,34 @@ function checkReferences(d: ValidDataset): DatasetIssue[] {
       issues.push({ path: `keys[${i}]`, problem: 'the same key is given twice' });
     hashes.add(secret);
   });
-  const blogSlugs = new Set<string>();
-  d.blogs.forEach((b, i) => {
-    if (!workspaces.has(b.workspace_id))
-      issues.push({
-        path: `blogs[${i}].workspace_id`,
-        problem: `no workspace with id "${b.workspace_id}"`,
-      });
-    const slugKey = `${b.workspace_id}\u0000${b.slug}`;
-    if (blogSlugs.has(slugKey))
-      issues.push({
-        path: `blogs[${i}].slug`,
-        problem: `slug "${b.slug}" is already used in workspace "${b.workspace_id}"`,
-      });
-    blogSlugs.add(slugKey);
-  });
-  const articleSlugs = new Set<string>();
-  d.articles.forEach((a, i) => {
-    if (!blogs.has(a.blog_id))
-      issues.push({ path: `articles[${i}].blog_id`, problem: `no blog with id "${a.blog_id}"` });
-    const slugKey = `${a.blog_id}\u0000${a.slug}`;
-    if (articleSlugs.has(slugKey))
-      issues.push({
-        path: `articles[${i}].slug`,
-        problem: `slug "${a.slug}" is already used in blog "${a.blog_id}"`,
-      });
-    articleSlugs.add(slugKey);
-  });
+  childrenOf(d.blogs, 'blogs', 'workspace_id', workspaces, 'workspace', issues);
+  childrenOf(d.articles, 'articles', 'blog_id', blogs, 'blog', issues);
   return issues;
+}
+
+/** Each record's parent exists, and its slug is unique within that parent (blogs, articles). */
+function childrenOf<K extends string>(
+  records: readonly ({ slug: string } & Record<K, string>)[],
+  list: string,
+  parentField: K,
+  parents: { has(id: string): boolean },
+  parentNoun: string,
+  issues: DatasetIssue[],
+): void {
+  const slugs = new Set<string>();
+  records.forEach((record, i) => {
+    const parent = record[parentField];
+    if (!parents.has(parent))
+      issues.push({
+        path: `${list}[${i}].${parentField}`,
+        problem: `no ${parentNoun} with id "${parent}"`,
+      });
+    const slugKey = `${parent}\u0000${record.slug}`;
+    if (slugs.has(slugKey))
+      issues.push({
+        path: `${list}[${i}].slug`,
+        problem: `slug "${record.slug}" is already used in ${parentNoun} "${parent}"`,
+      });
+    slugs.add(slugKey);
+  });
 }

@@ -1,4 +1,4 @@
-import { B64TOKEN } from '@content-read/core';
+import { B64TOKEN } from '@content-read/core/internal';
 
 export type AuthorizationParse =
   | { ok: true; token: string }

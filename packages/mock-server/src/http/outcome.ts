@@ -87,20 +87,6 @@ export function errorRepresentation(status: number, code: string, message: strin
   return rep;
 }
 
-/**
- * If-None-Match against our strong ETag. RFC 9110 §13.1.2 compares If-None-Match weakly, so a
- * `W/` prefix is ignored; `*` matches any current representation.
- */
-export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
-  if (ifNoneMatch === null) return false;
-  if (ifNoneMatch === etag) return true;
-  for (const raw of ifNoneMatch.split(',')) {
-    const candidate = raw.trim();
-    if (candidate === '*' || candidate === etag || candidate === `W/${etag}`) return true;
-  }
-  return false;
-}
-
 /** The first half of a body (at least one byte): what a cut or stalled delivery sends first. */
 export function half(body: Buffer): Buffer {
   return body.subarray(0, Math.max(1, Math.floor(body.length / 2)));

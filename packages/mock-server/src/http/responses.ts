@@ -1,8 +1,8 @@
+import { etagMatches } from '@content-read/core/internal';
 import {
   ALLOW,
   CORS_HEADERS,
   errorRepresentation,
-  etagMatches,
   JSON_TYPE,
   type Outcome,
   PREFLIGHT_HEADERS,

@@ -28,8 +28,6 @@ export interface CacheSettings {
   freshness: number;
   /** Largest memory the stored pages may hold, in bytes: bodies, keys, headers and per-entry overhead (least recently used go first). */
   maxBytes: number;
-  /** Concurrent requests for the same page share one upstream request. */
-  coalesce: boolean;
 }
 
 // Map entry, objects and strings beside the body: without it, many small pages under long
@@ -53,6 +51,8 @@ interface Stored {
  * it, one request revalidates it upstream (304: the stored body is kept) while every concurrent
  * request for the same page waits for that one answer. Only 200s are stored; the store is bounded
  * by bytes, so distinct query strings (valid but many) cannot grow it without limit.
+ * Apart from live/live-cache.ts on purpose: that one holds one whole listing and serves it stale
+ * past a caller's deadline; this one holds many byte-bounded pages and passes failures on.
  */
 export class ProxyCache {
   readonly #stored: BoundedMap<string, Stored>;
@@ -72,7 +72,6 @@ export class ProxyCache {
   async get(key: string, fetcher: Fetcher): Promise<UpstreamAnswer> {
     const stored = this.#stored.get(key);
     if (stored && this.now() - stored.storedAt < this.settings.freshness) return stored.answer;
-    if (!this.settings.coalesce) return this.#revalidate(key, stored, fetcher);
     const pending = this.#inFlight.get(key);
     if (pending) return pending;
     const request = this.#revalidate(key, stored, fetcher).finally(() =>

@@ -28,11 +28,7 @@ export function createProxyHandler(
   connection: () => Promise<Connection>,
   log: (line: string) => void = console.error,
 ): ProxyHandler {
-  const cache = new ProxyCache({
-    freshness: settings.freshness,
-    maxBytes: settings.cacheBytes,
-    coalesce: settings.coalesce,
-  });
+  const cache = new ProxyCache({ freshness: settings.freshness, maxBytes: settings.cacheBytes });
   const limit = settings.rateLimit;
   const limiter = limit ? new ClientRateLimit(limit) : undefined;
   let warnedUnknownClient = false;

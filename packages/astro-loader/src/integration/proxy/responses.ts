@@ -1,3 +1,4 @@
+import { etagMatches } from '@content-read/core/internal';
 import type { UpstreamAnswer } from './cache.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -44,7 +45,7 @@ export function listResponse(
   const headers = new Headers({ 'content-type': JSON_TYPE, 'cache-control': 'no-cache' });
   if (page.etag) headers.set('etag', page.etag);
   if (page.link) headers.set('link', page.link);
-  if (page.etag && matches(request.headers.get('if-none-match'), page.etag)) {
+  if (page.etag && etagMatches(request.headers.get('if-none-match'), page.etag)) {
     headers.delete('content-type');
     return new Response(null, { status: 304, headers });
   }
@@ -103,11 +104,4 @@ export function corsHeaders(origins: string[] | undefined, request: Request): [s
     ['access-control-expose-headers', 'ETag, Link, Retry-After'],
     vary,
   ];
-}
-
-/** `If-None-Match` may list several tags, or `*`; weak and strong forms compare equal (RFC 9110). */
-function matches(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }

@@ -1,4 +1,4 @@
-import { parseLinkHeader } from '@content-read/core/web';
+import { concatBytes, parseLinkHeader, readCapped } from '@content-read/core/internal';
 import type { Connection } from '../../config/runtime-connection.js';
 import { LOADER_VERSION } from '../../config/version.js';
 import type { UpstreamAnswer } from './cache.js';
@@ -48,7 +48,7 @@ export async function fetchUpstream(
     await response.body?.cancel();
     return { status: response.status, ...optional('retryAfter', headers.get('retry-after')) };
   }
-  const bytes = await readCapped(response, request.maxBytes ?? MAX_UPSTREAM_BYTES);
+  const bytes = await readBody(response, request.maxBytes ?? MAX_UPSTREAM_BYTES);
   if (bytes === undefined) return { status: 502, failure: 'upstream_response_too_large' };
   const shape = listShape(bytes);
   if (!shape) return { status: 502, failure: 'upstream_invalid_response' };
@@ -117,31 +117,13 @@ export function rewriteLink(
  * The body, or `undefined` past `maxBytes` (declared or read): a misbehaving upstream must not
  * make the server buffer without limit. The rest of the body is cancelled.
  */
-async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array | undefined> {
+async function readBody(response: Response, maxBytes: number): Promise<Uint8Array | undefined> {
   if (Number(response.headers.get('content-length')) > maxBytes || !response.body) {
     await response.body?.cancel();
     return response.body ? undefined : new Uint8Array();
   }
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  const read = await readCapped(response.body, maxBytes);
+  return read.over ? undefined : concatBytes(read.chunks, read.total);
 }
 
 function optional<K extends string>(

@@ -11,7 +11,7 @@ describe('ProxyCache', () => {
   function cache(maxBytes = 1000) {
     let now = 0;
     const calls: (string | undefined)[] = [];
-    const store = new ProxyCache({ freshness: 100, maxBytes, coalesce: true }, () => now);
+    const store = new ProxyCache({ freshness: 100, maxBytes }, () => now);
     return { store, calls, tick: (ms: number) => (now += ms) };
   }
 

@@ -130,13 +130,6 @@ describe('the proxy handler against the real mock server', () => {
     expect(second?.headers['if-none-match']).toMatch(/^"/);
   });
 
-  it('without coalescing, every concurrent request goes upstream', async () => {
-    const get = proxy({ freshness: 0, coalesce: false });
-    const start = upstream.seen.length;
-    await Promise.all(Array.from({ length: 10 }, () => get('/api/content/articles?per_page=9')));
-    expect(seenSince(start)).toHaveLength(10);
-  });
-
   it('limits each client to its rate, with Retry-After', async () => {
     const get = proxy({ rateLimit: { requests: 2, windowSeconds: 60 } });
     expect((await get('/api/content/blogs', {}, 'a')).status).toBe(200);

@@ -1,0 +1,13 @@
+/**
+ * `@content-read/core/internal`: what the sibling packages (the Astro loader, the mock server)
+ * share with core and users should not call. Unstable: it changes in any release, semver aside.
+ * Web-platform only, as the loader's deployed code (proxy route, live loaders) imports it; the
+ * Node-only part is `@content-read/core/internal/node`.
+ */
+export { parseBaseUrl } from './base-url.js';
+export { concatBytes, readCapped } from './http/capped-read.js';
+export { etagMatches } from './http/etag.js';
+export { type HeaderLink, parseLinkHeader } from './http/link-header.js';
+export { checkNodeVersion } from './node-version.js';
+export { redactSecrets } from './redact.js';
+export { B64TOKEN } from './schema/wire.js';
