@@ -5,55 +5,24 @@
 // the repo root after `npm run build`, with the repository's Node:
 //   node_modules/.bin/node test/bench/live-outage.mjs [runs=3]
 
-import { createServer } from 'node:http';
 import { articlesLiveLoader } from '@content-read/astro-loader/live';
 import { createMockServer, generateDataset } from '@content-read/mock-server';
+import { startFailingFront } from '../support/mock-server.ts';
 import { datasetOptions, KEY } from './lib/dataset.ts';
 
 const runs = Number(process.argv[2] ?? 3);
 const mock = createMockServer({ dataset: generateDataset(datasetOptions(2_000)) });
 
-/** The mock behind a front that serves, hangs or goes down (connections refused). */
-async function front() {
-  let hanging = false;
-  const sockets = new Set();
-  const server = createServer(async (req, res) => {
-    if (hanging) return;
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers))
-      if (typeof value === 'string') headers.set(name, value);
-    const response = await mock.handle(new Request(`http://127.0.0.1${req.url}`, { headers }));
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(new Uint8Array(await response.arrayBuffer()));
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise((done) => server.listen(0, '127.0.0.1', done));
-  const close = () => {
-    for (const socket of sockets) socket.destroy();
-    return new Promise((done) => server.close(done));
-  };
-  return {
-    baseUrl: `http://127.0.0.1:${server.address().port}/api/v1`,
-    fail: async (how) => {
-      if (how === 'hanging') hanging = true;
-      else await close();
-    },
-    close: () => (server.listening ? close() : undefined),
-  };
-}
-
 let warnings = 0;
 console.warn = () => warnings++;
 
 async function measure(how, held) {
-  const upstream = await front();
+  const upstream = await startFailingFront(mock);
   const loader = articlesLiveLoader({ baseUrl: upstream.baseUrl, apiKey: KEY });
   const load = () => loader.loadCollection({ collection: 'articles', filter: undefined });
   if (held && (await load()).error) throw new Error('the first load failed');
-  await upstream.fail(how);
+  if (how === 'hanging') upstream.hang();
+  else await upstream.down();
   warnings = 0;
   const start = performance.now();
   const result = await load();

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { MockServer } from '@content-read/mock-server';
+import { answerThrough } from '@content-read/test-support/mock-server';
 
 /** How the upstream answers a request (default: the mock server as it is). */
 export type Answer = (request: Request, mock: MockServer) => Promise<Response>;
@@ -14,18 +15,10 @@ export async function startRecordingUpstream(
   answer: Answer = (request) => mock.handle(request),
 ) {
   const seen: { method: string; path: string; headers: IncomingHttpHeaders }[] = [];
-  const server = createServer(async (req, res) => {
+  const forward = answerThrough((request) => answer(request, mock));
+  const server = createServer((req, res) => {
     seen.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers });
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers))
-      if (typeof value === 'string') headers.set(name, value);
-    const request = new Request(`http://127.0.0.1${req.url}`, {
-      method: req.method ?? 'GET',
-      headers,
-    });
-    const response = await answer(request, mock);
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
+    void forward(req, res);
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as { port: number };

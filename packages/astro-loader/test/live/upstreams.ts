@@ -1,11 +1,13 @@
 import { createServer } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import {
   createMockServer,
   GENERATED_KEYS,
   generateDataset,
   type MockServer,
 } from '@content-read/mock-server';
+import { answerThrough, startFailingFront } from '@content-read/test-support/mock-server';
+import { ignoringBlog } from '../helpers/recording-upstream.js';
 
 /**
  * The real mock server behind a loopback listener that drops our `?blog=` before the mock sees
@@ -14,22 +16,14 @@ import {
  */
 export async function startContractOnlyUpstream(mock: MockServer) {
   const seen: string[] = [];
-  const server = createServer(async (req, res) => {
+  const forward = answerThrough((request) => ignoringBlog(request, mock));
+  const server = createServer((req, res) => {
     seen.push(req.url ?? '');
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    url.searchParams.delete('blog');
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers))
-      if (typeof value === 'string') headers.set(name, value);
-    const response = await mock.handle(
-      new Request(`http://127.0.0.1${url.pathname}${url.search}`, { headers }),
-    );
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(new Uint8Array(await response.arrayBuffer()));
+    void forward(req, res);
   });
-  const port = await listen(server);
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   return {
-    baseUrl: `http://127.0.0.1:${port}/api/v1`,
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`,
     seen,
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
@@ -57,44 +51,10 @@ export const CANARY_KEY = 'canary-live-key-5e1f0c';
  * (accepting connections and never answering) or go down (its port closed: connections
  * refused).
  */
-export async function startFailingUpstream() {
+export function startFailingUpstream() {
   const mock = collidingBlogsMock();
   mock.addKey({ id: 'key_canary', team_id: 'team_001', key: CANARY_KEY });
-  let hanging = false;
-  const sockets = new Set<Socket>();
-  const server = createServer(async (req, res) => {
-    if (hanging) return;
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers))
-      if (typeof value === 'string') headers.set(name, value);
-    const response = await mock.handle(new Request(`http://127.0.0.1${req.url}`, { headers }));
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(new Uint8Array(await response.arrayBuffer()));
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  const port = await listen(server);
-  const close = () => {
-    for (const socket of sockets) socket.destroy();
-    return new Promise<void>((done) => server.close(() => done()));
-  };
-  return {
-    baseUrl: `http://127.0.0.1:${port}/api/v1`,
-    hang: () => {
-      hanging = true;
-    },
-    /** Down for good: the port is closed, so connecting is refused. */
-    down: close,
-    close: () => (server.listening ? close() : Promise.resolve()),
-  };
-}
-
-function listen(server: ReturnType<typeof createServer>): Promise<number> {
-  return new Promise((done) =>
-    server.listen(0, '127.0.0.1', () => done((server.address() as AddressInfo).port)),
-  );
+  return startFailingFront(mock);
 }
 
 /**
