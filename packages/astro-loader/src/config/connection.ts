@@ -34,10 +34,10 @@ export async function resolveConnection(
     );
   }
   try {
-    // The address's shape is checked here, not only by the client, so the one line names the
-    // variable it came from (whether http: is allowed stays the client's call).
+    // Checked here, not only by the client, so the one line names the variable it came from.
     const redact = (text: string) => redactSecrets(text, [apiKey]);
-    parseBaseUrl(baseUrl, true, redact, options.baseUrl ? 'the baseUrl option' : URL_VARIABLE);
+    const name = options.baseUrl ? 'the baseUrl option' : URL_VARIABLE;
+    parseBaseUrl(baseUrl, options.allowInsecureHttp === true, redact, name);
   } catch (error) {
     throw new MissingConnectionError(`${where}: ${(error as Error).message}`);
   }

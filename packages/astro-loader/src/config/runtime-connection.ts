@@ -14,6 +14,11 @@ export interface ConnectionOptions {
   baseUrl?: string | URL;
   /** The API key (sent as `Authorization: Bearer …`). Default: `CONTENT_API_KEY`. */
   apiKey?: string;
+  /**
+   * Send the key over `http:` to a host other than this machine, e.g. a service on a private
+   * network. Default: false, so a mistyped address never sends the key in clear text.
+   */
+  allowInsecureHttp?: boolean;
 }
 
 export interface Connection {

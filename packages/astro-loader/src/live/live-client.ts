@@ -71,6 +71,7 @@ export function liveClient(options: LiveLoaderOptions, loader: string) {
     key = conn.apiKey;
     return createClient({
       ...conn,
+      ...(options.allowInsecureHttp ? { allowInsecureHttp: true } : {}),
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),
       // A page waits for the API at most `deadline`; these bound the work that goes on behind it.
       timeouts: { ...LIVE_TIMEOUTS, ...options.timeouts },

@@ -1,4 +1,4 @@
-import { createClient, MAX_PER_PAGE } from '@content-read/core';
+import { type ContentReadClient, createClient, MAX_PER_PAGE } from '@content-read/core';
 import { checkNodeVersion } from '@content-read/core/internal';
 import type { LoaderContext } from 'astro/loaders';
 import { resolveConnection } from '../config/connection.js';
@@ -28,6 +28,7 @@ export async function syncCollection<T extends { id: string }>(
   const { collection, store, meta, logger } = ctx;
   const report = new SyncReport(collection, logger);
   let conn: { baseUrl: string; apiKey: string };
+  let client: ContentReadClient;
   try {
     checkNodeVersion(`Collection "${collection}" (@content-read/astro-loader)`);
     const envDir = ctx.config.vite?.envDir;
@@ -40,6 +41,30 @@ export async function syncCollection<T extends { id: string }>(
   } catch (error) {
     throw new ContentReadLoaderError(collection, (error as Error).message);
   }
+  try {
+    client = createClient({
+      baseUrl: conn.baseUrl,
+      apiKey: conn.apiKey,
+      userAgent: `content-read-astro-loader/${LOADER_VERSION}`,
+      onRetry: (event) => report.onRetry(event),
+      onResponse: (event) => report.onResponse(event.status),
+      // Core leaves out items its wire schema refuses and reports them in page.invalid (their ids
+      // still count toward meta.total); the page processor then fails or skips them, as configured.
+      invalidItems: 'skip',
+      ...(spec.options.concurrency ? { concurrency: spec.options.concurrency } : {}),
+      // The server's largest page: a fifth of the requests of core's default 100.
+      perPage: spec.options.perPage ?? MAX_PER_PAGE,
+      ...(spec.options.retry ? { retry: spec.options.retry } : {}),
+      ...(spec.options.timeouts ? { timeouts: spec.options.timeouts } : {}),
+      ...(spec.options.allowInsecureHttp ? { allowInsecureHttp: true } : {}),
+    });
+  } catch (error) {
+    // A bad option (e.g. concurrency: 0): one line naming the collection, not a client trace.
+    throw new ContentReadLoaderError(
+      collection,
+      `Collection "${collection}": ${(error as Error).message}`,
+    );
+  }
   const version = ctx.generateDigest({
     loader: LOADER_VERSION,
     rendering: RENDERING_VERSION,
@@ -50,21 +75,6 @@ export async function syncCollection<T extends { id: string }>(
   if (previousState && Object.keys(held).length === 0 && store.keys().length > 0) {
     logger.info(`${collection}: loader version or options changed, reading everything again`);
   }
-  const client = createClient({
-    baseUrl: conn.baseUrl,
-    apiKey: conn.apiKey,
-    userAgent: `content-read-astro-loader/${LOADER_VERSION}`,
-    onRetry: (event) => report.onRetry(event),
-    onResponse: (event) => report.onResponse(event.status),
-    // Core leaves out items its wire schema refuses and reports them in page.invalid (their ids
-    // still count toward meta.total); the page processor then fails or skips them, as configured.
-    invalidItems: 'skip',
-    ...(spec.options.concurrency ? { concurrency: spec.options.concurrency } : {}),
-    // The server's largest page: a fifth of the requests of core's default 100.
-    perPage: spec.options.perPage ?? MAX_PER_PAGE,
-    ...(spec.options.retry ? { retry: spec.options.retry } : {}),
-    ...(spec.options.timeouts ? { timeouts: spec.options.timeouts } : {}),
-  });
   const stopDeferringSave = deferStoreSave(meta);
   try {
     // Each page is rendered as it arrives, overlapping the network with the rendering.

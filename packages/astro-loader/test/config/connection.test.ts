@@ -61,11 +61,11 @@ describe('resolveConnection', () => {
   it('reads .env files in the project root, the process environment winning', async () => {
     await writeFile(
       join(dir, '.env'),
-      'CONTENT_API_URL=http://from-file/api/v1\nCONTENT_API_KEY=file-key\n',
+      'CONTENT_API_URL=https://from-file/api/v1\nCONTENT_API_KEY=file-key\n',
     );
     await writeFile(join(dir, '.env.local'), 'CONTENT_API_KEY=local-key\n');
     expect(await resolveConnection({}, dir, 'x')).toEqual({
-      baseUrl: 'http://from-file/api/v1',
+      baseUrl: 'https://from-file/api/v1',
       apiKey: 'local-key',
     });
     process.env.CONTENT_API_KEY = 'env-key';
@@ -73,12 +73,12 @@ describe('resolveConnection', () => {
   });
 
   it('lets explicit options win', async () => {
-    process.env.CONTENT_API_URL = 'http://env/api/v1';
+    process.env.CONTENT_API_URL = 'https://env/api/v1';
     process.env.CONTENT_API_KEY = 'env-key';
     expect(
-      await resolveConnection({ baseUrl: 'http://opt/api/v1', apiKey: 'opt' }, dir, 'x'),
+      await resolveConnection({ baseUrl: 'https://opt/api/v1', apiKey: 'opt' }, dir, 'x'),
     ).toEqual({
-      baseUrl: 'http://opt/api/v1',
+      baseUrl: 'https://opt/api/v1',
       apiKey: 'opt',
     });
   });
@@ -87,23 +87,41 @@ describe('resolveConnection', () => {
     await writeFile(
       join(dir, '.env'),
       // biome-ignore lint/suspicious/noTemplateCurlyInString: the .env expansion syntax itself
-      'HOST=http://from-host:4321\nCONTENT_API_URL=${HOST}/api/v1\nCONTENT_API_KEY=k\n',
+      'HOST=https://from-host:4321\nCONTENT_API_URL=${HOST}/api/v1\nCONTENT_API_KEY=k\n',
     );
-    expect((await resolveConnection({}, dir, 'x')).baseUrl).toBe('http://from-host:4321/api/v1');
+    expect((await resolveConnection({}, dir, 'x')).baseUrl).toBe('https://from-host:4321/api/v1');
   });
 
   it('reads the .env files of the mode and of envDir', async () => {
     await mkdir(join(dir, 'env'));
     await writeFile(
       join(dir, 'env/.env'),
-      'CONTENT_API_URL=http://base/api/v1\nCONTENT_API_KEY=base\n',
+      'CONTENT_API_URL=https://base/api/v1\nCONTENT_API_KEY=base\n',
     );
     await writeFile(join(dir, 'env/.env.staging'), 'CONTENT_API_KEY=staging-key\n');
     await writeFile(join(dir, '.env'), 'CONTENT_API_KEY=root-key\n');
     setEnvContext({ mode: 'staging', envDir: join(dir, 'env') });
     expect(await resolveConnection({}, dir, 'x')).toEqual({
-      baseUrl: 'http://base/api/v1',
+      baseUrl: 'https://base/api/v1',
       apiKey: 'staging-key',
+    });
+  });
+
+  it('refuses http: to another host in one line naming the variable, unless allowInsecureHttp is set', async () => {
+    process.env.CONTENT_API_URL = 'http://content.internal/api/v1';
+    process.env.CONTENT_API_KEY = 'cr_canary_key_0123456789';
+    const refused = resolveConnection({}, dir, 'Collection "articles"');
+    await expect(refused).rejects.toThrow(MissingConnectionError);
+    await expect(refused).rejects.toThrow(
+      /^Collection "articles": CONTENT_API_URL uses http: to content\.internal, which would send the key in clear text.*https:\/\/content\.internal\/api\/v1.*allowInsecureHttp: true/,
+    );
+    const error = await refused.catch((e: Error) => e);
+    expect(String(error.message)).not.toContain('\n');
+    await expect(
+      resolveConnection({ allowInsecureHttp: true }, dir, 'Collection "articles"'),
+    ).resolves.toEqual({
+      baseUrl: 'http://content.internal/api/v1',
+      apiKey: 'cr_canary_key_0123456789',
     });
   });
 
@@ -111,10 +129,10 @@ describe('resolveConnection', () => {
     await mkdir(join(dir, 'env'));
     await writeFile(
       join(dir, 'env/.env'),
-      'CONTENT_API_URL=http://dir/api/v1\nCONTENT_API_KEY=d\n',
+      'CONTENT_API_URL=https://dir/api/v1\nCONTENT_API_KEY=d\n',
     );
     expect(await resolveConnection({}, dir, 'x', 'env')).toEqual({
-      baseUrl: 'http://dir/api/v1',
+      baseUrl: 'https://dir/api/v1',
       apiKey: 'd',
     });
   });
