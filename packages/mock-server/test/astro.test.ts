@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { restoreApiEnvAfterEach } from '../../../test/support/api-env.js';
+import { restoreApiEnvAfterEach } from '@content-read/test-support/api-env';
 import { configuredApiUrl, startMockContentApi } from '../src/astro.js';
 import { astroEnvContext } from '../src/astro-env.js';
 import { GENERATED_KEYS, generateDataset } from '../src/index.js';

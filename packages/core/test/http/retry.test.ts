@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { parseRetryAfter } from '../../src/http/status-errors.js';
 import {
   AuthenticationError,
@@ -10,12 +10,9 @@ import {
   type RetryEvent,
   ServerError,
 } from '../../src/index.js';
-import { BASE, blog, caught, mswClient, mswServer } from '../helpers.js';
+import { BASE, blog, caught, fastRetry, mswClient, mswServer } from '../helpers.js';
 
 const server = mswServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 function errorBody(status: number, code: string) {
   return HttpResponse.json({ error: { status, code, message: `failed with ${code}` } }, { status });
@@ -31,6 +28,11 @@ function flaky(failures: number, fail: () => Response) {
     }),
   );
   return state;
+}
+
+/** What listBlogs ends in after `retries` instant retries. */
+function lastError(retries: number) {
+  return caught(() => mswClient({ retry: { ...fastRetry, retries } }).listBlogs());
 }
 
 /**
@@ -82,9 +84,7 @@ describe('retried', () => {
     expect(await mswClient().listBlogs()).toHaveLength(1);
     expect(state.calls).toBe(2);
     const always = flaky(99, truncated);
-    const error = await caught(() =>
-      mswClient({ retry: { retries: 1, minTimeout: 1, maxTimeout: 1 } }).listBlogs(),
-    );
+    const error = await lastError(1);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).message).toContain('incomplete or corrupted JSON');
     expect(always.calls).toBe(2);
@@ -92,9 +92,7 @@ describe('retried', () => {
 
   test('retries are bounded and the last error surfaces with its class', async () => {
     const state = flaky(99, () => errorBody(503, 'unavailable'));
-    const error = await caught(() =>
-      mswClient({ retry: { retries: 2, minTimeout: 1, maxTimeout: 1 } }).listBlogs(),
-    );
+    const error = await lastError(2);
     expect(error).toBeInstanceOf(ServerError);
     expect((error as ServerError).code).toBe('unavailable');
     expect(state.calls).toBe(3);
