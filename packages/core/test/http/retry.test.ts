@@ -30,9 +30,11 @@ function flaky(failures: number, fail: () => Response) {
   return state;
 }
 
-/** What listBlogs ends in after `retries` instant retries. */
-function lastError(retries: number) {
-  return caught(() => mswClient({ retry: { ...fastRetry, retries } }).listBlogs());
+/** Fails every call with `fail()`: what listBlogs ends in after `retries` instant retries. */
+async function alwaysFailing(fail: () => Response, retries: number) {
+  const state = flaky(Number.POSITIVE_INFINITY, fail);
+  const error = await caught(() => mswClient({ retry: { ...fastRetry, retries } }).listBlogs());
+  return { error, calls: state.calls };
 }
 
 /**
@@ -83,19 +85,17 @@ describe('retried', () => {
     const state = flaky(1, truncated);
     expect(await mswClient().listBlogs()).toHaveLength(1);
     expect(state.calls).toBe(2);
-    const always = flaky(99, truncated);
-    const error = await lastError(1);
+    const { error, calls } = await alwaysFailing(truncated, 1);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).message).toContain('incomplete or corrupted JSON');
-    expect(always.calls).toBe(2);
+    expect(calls).toBe(2);
   });
 
   test('retries are bounded and the last error surfaces with its class', async () => {
-    const state = flaky(99, () => errorBody(503, 'unavailable'));
-    const error = await lastError(2);
+    const { error, calls } = await alwaysFailing(() => errorBody(503, 'unavailable'), 2);
     expect(error).toBeInstanceOf(ServerError);
     expect((error as ServerError).code).toBe('unavailable');
-    expect(state.calls).toBe(3);
+    expect(calls).toBe(3);
   });
 
   test('retries: 0 disables retrying', async () => {
