@@ -59,8 +59,8 @@ export type Discovery = z.infer<typeof discoverySchema>;
 
 /*
  * The objects as the contract states them (docs/api-v1.md §5): every field present, `null` where
- * there is none. The mock's datasets and the loader's entries hold them so; the wire schemas below
- * read the same fields tolerantly.
+ * there is none. The mock's dataset records build on them and the loader's entries hold the
+ * author and feature image as they are; the wire schemas below read the same fields tolerantly.
  */
 export const contractBlogSchema = z.object({
   id,
