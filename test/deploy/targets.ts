@@ -95,34 +95,47 @@ export const TARGET: Record<TargetName, Target> = {
       ready: /Ready on (http:\/\/[\d.:]+)/,
     }),
   },
-  vercel: {
+  vercel: functionTarget({
     name: 'vercel',
-    nodeRuntime: true,
     adapter: '@astrojs/vercel',
-    adapterOptions: '',
     clientDir: '.vercel/output/static',
     serverDir: '.vercel/output/functions/_render.func',
-    serve: async (site, api, port) => {
-      const fn = join(site, '.vercel/output/functions/_render.func');
+    entry: async (fn) => {
       const config = JSON.parse(await readFile(join(fn, '.vc-config.json'), 'utf8')) as {
         handler: string;
       };
-      return fetchServerSpec(join(fn, config.handler), 'vercel', fn, api, port);
+      return config.handler;
     },
-  },
-  netlify: {
+  }),
+  netlify: functionTarget({
     name: 'netlify',
-    nodeRuntime: true,
     adapter: '@astrojs/netlify',
-    adapterOptions: '',
     clientDir: 'dist',
     serverDir: '.netlify/v1/functions/ssr',
-    serve: async (site, api, port) => {
-      const fn = join(site, '.netlify/v1/functions/ssr');
-      return fetchServerSpec(join(fn, 'ssr.mjs'), 'netlify', fn, api, port);
-    },
-  },
+    entry: async () => 'ssr.mjs',
+  }),
 };
+
+/**
+ * A platform whose build ships a Node function (a fetch handler) in `serverDir`, run here by
+ * fetch-server.ts; `entry` names the function's file in that folder.
+ */
+function functionTarget(
+  target: Pick<Target, 'name' | 'adapter' | 'clientDir' | 'serverDir'> & {
+    entry: (fn: string) => Promise<string>;
+  },
+): Target {
+  const { entry, ...rest } = target;
+  return {
+    ...rest,
+    nodeRuntime: true,
+    adapterOptions: '',
+    serve: async (site, api, port) => {
+      const fn = join(site, target.serverDir);
+      return fetchServerSpec(join(fn, await entry(fn)), target.name, fn, api, port);
+    },
+  };
+}
 
 function fetchServerSpec(
   file: string,

@@ -13,20 +13,26 @@ export interface ErrorDetails {
   cause?: Error | undefined;
 }
 
-export class ContentReadError extends Error {
+/**
+ * The base of core's errors. `Fields` are what a kind of error holds beyond `ErrorDetails` (a
+ * NetworkError's `timeout`, ...): given with the details, they become the error's own fields.
+ */
+export class ContentReadError<Fields extends object = object> extends Error {
   override name = 'ContentReadError';
   readonly status: number | undefined;
   readonly code: string | undefined;
   readonly path: string | undefined;
   readonly hint: string;
 
-  constructor(what: string, details: ErrorDetails) {
-    const where = details.path === undefined ? '' : ` (${details.path})`;
-    super(`${what}${where}. ${details.hint}`, details.cause ? { cause: details.cause } : undefined);
-    this.status = details.status;
-    this.code = details.code;
-    this.path = details.path;
-    this.hint = details.hint;
+  constructor(what: string, details: ErrorDetails & Fields) {
+    const { status, code, path, hint, cause, ...fields } = details;
+    const where = path === undefined ? '' : ` (${path})`;
+    super(`${what}${where}. ${hint}`, cause ? { cause } : undefined);
+    this.status = status;
+    this.code = code;
+    this.path = path;
+    this.hint = hint;
+    Object.assign(this, fields);
   }
 
   toJSON(): Record<string, unknown> {
@@ -62,12 +68,10 @@ export class RequestError extends ContentReadError {
 }
 
 /** An answer the server may ask to be retried later (`Retry-After`, in ms when it sent one). */
-export abstract class RetryLaterError extends ContentReadError {
-  readonly retryAfterMs: number | undefined;
-  constructor(what: string, details: ErrorDetails & { retryAfterMs?: number | undefined }) {
-    super(what, details);
-    this.retryAfterMs = details.retryAfterMs;
-  }
+export abstract class RetryLaterError extends ContentReadError<{
+  retryAfterMs?: number | undefined;
+}> {
+  declare readonly retryAfterMs: number | undefined;
 }
 
 /** 429, after retries (or when Retry-After asked for longer than `retry.maxRetryAfter`). */
@@ -81,13 +85,9 @@ export class ServerError extends RetryLaterError {
 }
 
 /** Connection failures, resets and timeouts (`timeout: true`), after retries. */
-export class NetworkError extends ContentReadError {
+export class NetworkError extends ContentReadError<{ timeout: boolean }> {
   override name = 'NetworkError';
-  readonly timeout: boolean;
-  constructor(what: string, details: ErrorDetails & { timeout: boolean }) {
-    super(what, details);
-    this.timeout = details.timeout;
-  }
+  declare readonly timeout: boolean;
 }
 
 export interface ValidationIssue {
@@ -101,33 +101,21 @@ export interface ValidationIssue {
 }
 
 /** A response that does not match the contract (docs/api-v1.md), or is not JSON at all. */
-export class ValidationError extends ContentReadError {
+export class ValidationError extends ContentReadError<{ issues: ValidationIssue[] }> {
   override name = 'ValidationError';
-  readonly issues: ValidationIssue[];
-  constructor(what: string, details: ErrorDetails & { issues: ValidationIssue[] }) {
-    super(what, details);
-    this.issues = details.issues;
-  }
+  declare readonly issues: ValidationIssue[];
 }
 
 /** A response body larger than `maxResponseBytes`; the body is destroyed, never buffered. */
-export class ResponseTooLargeError extends ContentReadError {
+export class ResponseTooLargeError extends ContentReadError<{ limit: number }> {
   override name = 'ResponseTooLargeError';
-  readonly limit: number;
-  constructor(what: string, details: ErrorDetails & { limit: number }) {
-    super(what, details);
-    this.limit = details.limit;
-  }
+  declare readonly limit: number;
 }
 
 /** The pages of a listing never added up (content changed during every attempt). */
-export class ListingChangedError extends ContentReadError {
+export class ListingChangedError extends ContentReadError<{ attempts: number }> {
   override name = 'ListingChangedError';
-  readonly attempts: number;
-  constructor(what: string, details: ErrorDetails & { attempts: number }) {
-    super(what, details);
-    this.attempts = details.attempts;
-  }
+  declare readonly attempts: number;
 }
 
 export function isContentReadError(value: unknown): value is ContentReadError {

@@ -10,4 +10,10 @@ export { etagMatches } from './http/etag.js';
 export { type HeaderLink, parseLinkHeader } from './http/link-header.js';
 export { checkNodeVersion } from './node-version.js';
 export { redactSecrets } from './redact.js';
-export { B64TOKEN } from './schema/wire.js';
+export {
+  B64TOKEN,
+  contractArticleSchema,
+  contractAuthorSchema,
+  contractBlogSchema,
+  contractFeatureImageSchema,
+} from './schema/wire.js';

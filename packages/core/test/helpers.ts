@@ -2,8 +2,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { setupServer } from 'msw/node';
-import { afterEach } from 'vitest';
-import { type ClientOptions, createClient } from '../src/index.js';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import {
+  type ClientOptions,
+  type ContentReadClient,
+  createClient,
+  NetworkError,
+} from '../src/index.js';
 
 export const KEY = 'test-key-123';
 export const BASE = 'https://api.test/api/v1';
@@ -41,10 +46,19 @@ export function article(id: string, extra: Record<string, unknown> = {}) {
   };
 }
 
-/** One msw server for a test file; start it in beforeAll, reset handlers afterEach. */
+/**
+ * One msw server for the enclosing suite (a test file or a describe): listening for its tests,
+ * any request it has no handler for an error, handlers reset after each test.
+ */
 export function mswServer() {
-  return setupServer();
+  const server = setupServer();
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+  return server;
 }
+
+export const fastRetry = { minTimeout: 1, maxTimeout: 2, randomize: false } as const;
 
 /** Options that route through msw (global fetch) and keep retries instant. */
 export function mswClient(extra: Partial<ClientOptions> = {}) {
@@ -52,12 +66,10 @@ export function mswClient(extra: Partial<ClientOptions> = {}) {
     baseUrl: BASE,
     apiKey: KEY,
     fetch: (input, init) => globalThis.fetch(input, init),
-    retry: { minTimeout: 1, maxTimeout: 2, randomize: false },
+    retry: fastRetry,
     ...extra,
   });
 }
-
-export const fastRetry = { minTimeout: 1, maxTimeout: 2, randomize: false } as const;
 
 export interface LoopbackServer {
   origin: string;
@@ -117,11 +129,22 @@ export async function caught(fn: () => Promise<unknown>): Promise<unknown> {
   throw new Error('expected a rejection');
 }
 
+/** The NetworkError `fn` ends in, checked to be a timeout. */
+export async function timedOut(fn: () => Promise<unknown>): Promise<NetworkError> {
+  const error = await caught(fn);
+  expect(error).toBeInstanceOf(NetworkError);
+  expect((error as NetworkError).timeout).toBe(true);
+  return error as NetworkError;
+}
+
 /**
  * Per-test loopback servers and clients for the real-socket suites: whatever `serve`, `client`
- * or `closeAfter` opened is closed after each test.
+ * or `closeAfter` opened is closed after each test. `create` makes the clients: the Node entry's
+ * createClient, or the web entry's.
  */
-export function loopbackHarness(key: string) {
+export function loopbackHarness(
+  create: (options: ClientOptions) => ContentReadClient = createClient,
+) {
   const open: Array<{ close(): Promise<void> }> = [];
   afterEach(async () => {
     for (const item of open.splice(0)) await item.close();
@@ -133,7 +156,7 @@ export function loopbackHarness(key: string) {
       return server;
     },
     client(baseUrl: string, extra: Partial<ClientOptions> = {}) {
-      const c = createClient({ baseUrl, apiKey: key, retry: fastRetry, ...extra });
+      const c = create({ baseUrl, apiKey: KEY, retry: fastRetry, ...extra });
       open.push(c);
       return c;
     },

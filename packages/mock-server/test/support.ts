@@ -52,6 +52,24 @@ export function useServer(options: MockServerOptions = {}): () => Running {
   };
 }
 
+/**
+ * The distinct answers (status, headers but Date, body) to `/api/v1/articles?blog=` for each of
+ * `blogs`, asked with `key`: one answer means the blogs cannot be told apart.
+ */
+export async function blogFilterAnswers(
+  api: Running,
+  blogs: readonly string[],
+  key: string,
+): Promise<Set<string>> {
+  const answers = new Set<string>();
+  for (const blog of blogs) {
+    const res = await api.get(`/api/v1/articles?blog=${blog}`, { key });
+    const headers = [...res.headers].filter(([name]) => name !== 'date').join('|');
+    answers.add(`${res.status} ${headers}\n${await res.text()}`);
+  }
+  return answers;
+}
+
 /** Send bytes as they are (for requests fetch refuses to make) and return the raw answer. */
 export function rawRequest(port: number, text: string | Buffer): Promise<string> {
   return new Promise((resolve, reject) => {

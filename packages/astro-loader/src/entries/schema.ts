@@ -1,3 +1,4 @@
+import { contractAuthorSchema, contractFeatureImageSchema } from '@content-read/core/internal';
 import { z } from 'astro/zod';
 
 /**
@@ -20,14 +21,10 @@ export function entryReference<C extends string>(collection: C) {
   ]);
 }
 
-export const authorEntrySchema = z.object({ name: z.string(), slug: z.string() });
-
-export const featureImageEntrySchema = z.object({
-  url: z.string(),
-  alt: z.string().nullable(),
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
-});
+// An author's and a feature image's fields are named alike on the wire and in an entry: the
+// entries hold the contract's own schemas.
+export const authorEntrySchema = contractAuthorSchema;
+export const featureImageEntrySchema = contractFeatureImageSchema;
 
 export const blogEntrySchema = z.object({
   /** The API's id of the blog (the entry id is derived from it, see README "Ids"). */

@@ -1,7 +1,7 @@
-interface Node<K, V> {
+import { type Sized, SizedStore } from '../shared/sized-store.js';
+
+interface Node<K, V> extends Sized<V> {
   key: K;
-  value: V;
-  size: number;
   /** Used since the hand last passed it (SIEVE's one bit). */
   visited: boolean;
   /** The pass it was last claimed by (see `beginPass`). */
@@ -23,29 +23,13 @@ interface Node<K, V> {
  * nothing is ever reused. With claims, the entries held stay held: a listing of N entries over a
  * bound of C reuses C of them on every request instead of none.
  */
-export class SieveCache<K, V> {
-  readonly #map = new Map<K, Node<K, V>>();
+export class SieveCache<K, V> extends SizedStore<K, V, Node<K, V>> {
   #newest: Node<K, V> | undefined;
   #oldest: Node<K, V> | undefined;
   #hand: Node<K, V> | undefined;
-  #total = 0;
   #pass = 0;
   /** Entries claimed by the current pass. */
   #claimed = 0;
-
-  constructor(
-    private readonly limit: number,
-    private readonly sizeOf: (value: V, key: K) => number = () => 1,
-  ) {}
-
-  /** Total size held. */
-  get total(): number {
-    return this.#total;
-  }
-
-  get size(): number {
-    return this.#map.size;
-  }
 
   /**
    * Starts a pass (one request's work) that will need these keys: they are claimed at once, so
@@ -55,13 +39,13 @@ export class SieveCache<K, V> {
     this.#pass++;
     this.#claimed = 0;
     for (const key of keys) {
-      const node = this.#map.get(key);
+      const node = this.entries.get(key);
       if (node) this.#claim(node);
     }
   }
 
   get(key: K): V | undefined {
-    const node = this.#map.get(key);
+    const node = this.entries.get(key);
     if (!node) return undefined;
     node.visited = true;
     this.#claim(node);
@@ -73,7 +57,7 @@ export class SieveCache<K, V> {
     this.delete(key);
     const size = this.sizeOf(value, key);
     if (size > this.limit) return false;
-    while (this.#total + size > this.limit) if (!this.#evictOne()) return false;
+    while (this.total + size > this.limit) if (!this.#evictOne()) return false;
     const node: Node<K, V> = {
       key,
       value,
@@ -86,23 +70,18 @@ export class SieveCache<K, V> {
     if (this.#newest) this.#newest.newer = node;
     this.#newest = node;
     this.#oldest ??= node;
-    this.#map.set(key, node);
-    this.#total += size;
+    this.add(key, node);
     this.#claim(node);
     return true;
   }
 
-  delete(key: K): void {
-    const node = this.#map.get(key);
-    if (!node) return;
+  protected override leaving(node: Node<K, V>): void {
     if (node.pass === this.#pass) this.#claimed--;
     if (this.#hand === node) this.#hand = node.newer;
     if (node.newer) node.newer.older = node.older;
     else this.#newest = node.older;
     if (node.older) node.older.newer = node.newer;
     else this.#oldest = node.newer;
-    this.#map.delete(key);
-    this.#total -= node.size;
   }
 
   #claim(node: Node<K, V>): void {
@@ -113,7 +92,7 @@ export class SieveCache<K, V> {
 
   /** SIEVE's sweep, skipping claimed entries; false when every entry held is claimed. */
   #evictOne(): boolean {
-    if (this.#claimed >= this.#map.size) return false;
+    if (this.#claimed >= this.size) return false;
     // Bounded: each step clears a bit or passes a claimed entry; two rounds reach an unclaimed,
     // unvisited entry (one exists: checked above).
     let node = this.#hand ?? this.#oldest;

@@ -14,6 +14,13 @@ function pass(cache: SieveCache<string, number>, listing: string[]) {
   return hits;
 }
 
+/** A cache measuring values by their length, outside any request's pass. */
+function byLength(limit: number) {
+  const cache = new SieveCache<string, string>(limit, (v) => v.length);
+  cache.beginPass([]);
+  return cache;
+}
+
 describe('SieveCache', () => {
   it('a listing larger than the bound still reuses as many entries as fit, request after request', () => {
     const cache = new SieveCache<string, number>(100);
@@ -56,8 +63,7 @@ describe('SieveCache', () => {
   });
 
   it('measures entries with sizeOf, never holds more than the bound, refuses one larger', () => {
-    const cache = new SieveCache<string, string>(10, (v) => v.length);
-    cache.beginPass([]);
+    const cache = byLength(10);
     cache.set('a', 'xxxx');
     cache.set('b', 'yyyyyy');
     expect(cache.total).toBe(10);
@@ -74,8 +80,7 @@ describe('SieveCache', () => {
   });
 
   it('replacing or deleting an entry keeps the count of bytes right', () => {
-    const cache = new SieveCache<string, string>(100, (v) => v.length);
-    cache.beginPass([]);
+    const cache = byLength(100);
     cache.set('a', 'xxxx');
     cache.set('a', 'xx');
     expect(cache.total).toBe(2);

@@ -23,97 +23,114 @@ export const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
  */
 export const timestampSchema = z.iso.datetime({ offset: true, error: 'not an RFC 3339 date' });
 const id = z.string().min(1);
-/** A nullable field: `null` when the server leaves it out. */
-const nullable = <T extends z.ZodType>(schema: T) => schema.nullable().default(null);
 
-export const discoverySchema = z
-  .object({
-    name: z.string(),
-    version: z.string(),
-    resources: z.array(
-      z
-        .object({
-          name: z.string(),
-          href: z.string(),
-          auth: z.string().optional(),
-          formats: z.array(z.string()).optional(),
-        })
-        .loose(),
-    ),
-  })
-  .loose();
+/** The fields of an object with `null` read where a nullable one is left out. */
+type Tolerant<S extends z.ZodRawShape> = {
+  [K in keyof S]: S[K] extends z.ZodNullable<infer T extends z.core.SomeType>
+    ? z.ZodDefault<z.ZodNullable<T>>
+    : S[K];
+};
+
+/**
+ * The wire's reading of an object with these fields: unknown fields are kept, and a nullable
+ * field the server leaves out reads as `null`.
+ */
+function wireObject<S extends z.ZodRawShape>(shape: S): z.ZodObject<Tolerant<S>, z.core.$loose> {
+  const fields = Object.entries(shape).map(([name, field]) => [
+    name,
+    field instanceof z.ZodNullable ? field.default(null) : field,
+  ]);
+  return z.object(Object.fromEntries(fields)).loose() as z.ZodObject<Tolerant<S>, z.core.$loose>;
+}
+
+export const discoverySchema = wireObject({
+  name: z.string(),
+  version: z.string(),
+  resources: z.array(
+    wireObject({
+      name: z.string(),
+      href: z.string(),
+      auth: z.string().optional(),
+      formats: z.array(z.string()).optional(),
+    }),
+  ),
+});
 export type Discovery = z.infer<typeof discoverySchema>;
 
-export const blogSchema = z
-  .object({
-    id,
-    slug: id,
-    name: z.string(),
-    description: nullable(z.string()),
-    url: nullable(z.string()),
-    language: nullable(z.string()),
-    created_at: timestampSchema,
-    updated_at: timestampSchema,
-  })
-  .loose();
+/*
+ * The objects as the contract states them (docs/api-v1.md §5): every field present, `null` where
+ * there is none. The mock's dataset records build on them and the loader's entries hold the
+ * author and feature image as they are; the wire schemas below read the same fields tolerantly.
+ */
+export const contractBlogSchema = z.object({
+  id,
+  slug: id,
+  name: z.string(),
+  description: z.string().nullable(),
+  url: z.string().nullable(),
+  language: z.string().nullable(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export const contractAuthorSchema = z.object({ name: z.string(), slug: z.string() });
+export const contractFeatureImageSchema = z.object({
+  url: z.string(),
+  alt: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export const contractArticleSchema = z.object({
+  id,
+  blog_id: id,
+  slug: id,
+  title: z.string(),
+  excerpt: z.string().nullable(),
+  html: z.string(),
+  authors: z.array(contractAuthorSchema),
+  tags: z.array(z.string()),
+  feature_image: contractFeatureImageSchema.nullable(),
+  canonical_url: z.string().nullable(),
+  reading_time: z.number().int().nonnegative(),
+  published_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+
+export const blogSchema = wireObject(contractBlogSchema.shape);
 export type Blog = z.infer<typeof blogSchema>;
 
-export const authorSchema = z.object({ name: z.string(), slug: z.string() }).loose();
+export const authorSchema = wireObject(contractAuthorSchema.shape);
 export type Author = z.infer<typeof authorSchema>;
 
-export const featureImageSchema = z
-  .object({
-    url: z.string(),
-    alt: nullable(z.string()),
-    width: nullable(z.number().int()),
-    height: nullable(z.number().int()),
-  })
-  .loose();
+export const featureImageSchema = wireObject(contractFeatureImageSchema.shape);
 export type FeatureImage = z.infer<typeof featureImageSchema>;
 
-export const articleSchema = z
-  .object({
-    id,
-    blog_id: id,
-    slug: id,
-    title: z.string(),
-    excerpt: nullable(z.string()),
-    html: z.string(),
-    authors: z.array(authorSchema).default([]),
-    tags: z.array(z.string()).default([]),
-    feature_image: nullable(featureImageSchema),
-    canonical_url: nullable(z.string()),
-    reading_time: z.number().int().nonnegative(),
-    published_at: timestampSchema,
-    updated_at: timestampSchema,
-  })
-  .loose();
+export const articleSchema = wireObject({
+  ...contractArticleSchema.shape,
+  // Lists left out read as empty; the author and the image are read tolerantly too.
+  authors: z.array(authorSchema).default([]),
+  tags: z.array(z.string()).default([]),
+  feature_image: featureImageSchema.nullable(),
+});
 export type Article = z.infer<typeof articleSchema>;
 
-export const listMetaSchema = z
-  .object({
-    page: z.number().int().min(1),
-    per_page: z.number().int().min(1),
-    total: z.number().int().min(0),
-    total_pages: z.number().int().min(0),
-  })
-  .loose();
+export const listMetaSchema = wireObject({
+  page: z.number().int().min(1),
+  per_page: z.number().int().min(1),
+  total: z.number().int().min(0),
+  total_pages: z.number().int().min(0),
+});
 export type ListMeta = z.infer<typeof listMetaSchema>;
 
 /** The full list envelope `{ data, meta }` for a given item schema. */
 export function listEnvelopeSchema<T extends z.ZodType>(item: T) {
-  return z.object({ data: z.array(item), meta: listMetaSchema }).loose();
+  return wireObject({ data: z.array(item), meta: listMetaSchema });
 }
 
-export const errorBodySchema = z
-  .object({
-    error: z
-      .object({
-        status: z.number().int().optional(),
-        code: z.string(),
-        message: z.string().optional(),
-      })
-      .loose(),
-  })
-  .loose();
+export const errorBodySchema = wireObject({
+  error: wireObject({
+    status: z.number().int().optional(),
+    code: z.string(),
+    message: z.string().optional(),
+  }),
+});
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -2,7 +2,7 @@
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export { startMock } from '../../../../test/support/mock-server.js';
+export { startMock } from '@content-read/test-support/mock-server';
 
 import type { DoctorConfig } from '../../src/doctor/index.js';
 

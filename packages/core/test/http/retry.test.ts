@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { parseRetryAfter } from '../../src/http/status-errors.js';
 import {
   AuthenticationError,
@@ -10,12 +10,9 @@ import {
   type RetryEvent,
   ServerError,
 } from '../../src/index.js';
-import { BASE, blog, caught, mswClient, mswServer } from '../helpers.js';
+import { BASE, blog, caught, fastRetry, mswClient, mswServer } from '../helpers.js';
 
 const server = mswServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 function errorBody(status: number, code: string) {
   return HttpResponse.json({ error: { status, code, message: `failed with ${code}` } }, { status });
@@ -31,6 +28,13 @@ function flaky(failures: number, fail: () => Response) {
     }),
   );
   return state;
+}
+
+/** Fails every call with `fail()`: what listBlogs ends in after `retries` instant retries. */
+async function alwaysFailing(fail: () => Response, retries: number) {
+  const state = flaky(Number.POSITIVE_INFINITY, fail);
+  const error = await caught(() => mswClient({ retry: { ...fastRetry, retries } }).listBlogs());
+  return { error, calls: state.calls };
 }
 
 /**
@@ -81,23 +85,17 @@ describe('retried', () => {
     const state = flaky(1, truncated);
     expect(await mswClient().listBlogs()).toHaveLength(1);
     expect(state.calls).toBe(2);
-    const always = flaky(99, truncated);
-    const error = await caught(() =>
-      mswClient({ retry: { retries: 1, minTimeout: 1, maxTimeout: 1 } }).listBlogs(),
-    );
+    const { error, calls } = await alwaysFailing(truncated, 1);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).message).toContain('incomplete or corrupted JSON');
-    expect(always.calls).toBe(2);
+    expect(calls).toBe(2);
   });
 
   test('retries are bounded and the last error surfaces with its class', async () => {
-    const state = flaky(99, () => errorBody(503, 'unavailable'));
-    const error = await caught(() =>
-      mswClient({ retry: { retries: 2, minTimeout: 1, maxTimeout: 1 } }).listBlogs(),
-    );
+    const { error, calls } = await alwaysFailing(() => errorBody(503, 'unavailable'), 2);
     expect(error).toBeInstanceOf(ServerError);
     expect((error as ServerError).code).toBe('unavailable');
-    expect(state.calls).toBe(3);
+    expect(calls).toBe(3);
   });
 
   test('retries: 0 disables retrying', async () => {

@@ -4,20 +4,17 @@
  */
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { moduleGraph } from '@content-read/test-support/module-graph';
 import { describe, expect, test } from 'vitest';
-import { moduleGraph } from '../../../../test/support/module-graph.js';
 import {
   ConfigurationError,
   createClient,
   NetworkError,
   ResponseTooLargeError,
 } from '../../src/web.js';
-import { article, caught, fastRetry, loopbackHarness, sendJson } from '../helpers.js';
+import { article, caught, KEY, loopbackHarness, sendJson } from '../helpers.js';
 
-const KEY = 'web-canary-key';
-const { serve, closeAfter } = loopbackHarness(KEY);
-const client = (baseUrl: string, extra: Parameters<typeof createClient>[0] | object = {}) =>
-  closeAfter(createClient({ baseUrl, apiKey: KEY, retry: fastRetry, ...extra }));
+const { serve, client } = loopbackHarness(createClient);
 
 describe('the web client over the platform fetch', () => {
   test('lists every page with the key and revalidates with If-None-Match (304 keeps the items)', async () => {

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
   ConfigurationError,
   type HeldPage,
@@ -11,9 +11,6 @@ import {
 import { article, BASE, caught, KEY, mswClient, mswServer } from '../helpers.js';
 
 const server = mswServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 /**
  * Two pages of two articles; a3 (page 2) has a numeric title. meta.total counts it, as a

@@ -1,12 +1,14 @@
 import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { type HeldPage, ListingChangedError, ValidationError } from '../../src/index.js';
 import { article, BASE, blog, caught, mswClient, mswServer } from '../helpers.js';
 
 const server = mswServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+
+/** An articles endpoint answering a1 alone, under this `meta`, to every request. */
+function oneArticleWith(meta: Record<string, number>) {
+  return http.get(`${BASE}/articles`, () => HttpResponse.json({ data: [article('a1')], meta }));
+}
 
 /** A paged articles endpoint over `ids`, with the full envelope, ETags and Link headers. */
 function envelopeHandler(
@@ -180,14 +182,7 @@ describe('tolerant reader', () => {
   });
 
   test('an absurd meta.total_pages is refused instead of scheduling a billion requests', async () => {
-    server.use(
-      http.get(`${BASE}/articles`, () =>
-        HttpResponse.json({
-          data: [article('a1')],
-          meta: { page: 1, per_page: 1, total: 1e9, total_pages: 1e9 },
-        }),
-      ),
-    );
+    server.use(oneArticleWith({ page: 1, per_page: 1, total: 1e9, total_pages: 1e9 }));
     const error = (await caught(() => mswClient().listArticles())) as ValidationError;
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.issues[0]?.field).toBe('meta.total_pages');
@@ -250,14 +245,7 @@ describe('consistency of the union', () => {
   });
 
   test('meta.total larger than what the pages hold is detected', async () => {
-    server.use(
-      http.get(`${BASE}/articles`, () =>
-        HttpResponse.json({
-          data: [article('a1')],
-          meta: { page: 1, per_page: 100, total: 2, total_pages: 1 },
-        }),
-      ),
-    );
+    server.use(oneArticleWith({ page: 1, per_page: 100, total: 2, total_pages: 1 }));
     const error = await caught(() => mswClient({ maxListingAttempts: 1 }).listArticles());
     expect(error).toBeInstanceOf(ListingChangedError);
     expect((error as Error).message).toContain('meta.total is 2 but the pages held 1');

@@ -1,6 +1,6 @@
 // The listing pipeline every caller shares: list(), the loader's page-by-page sync, its live cache.
 import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, test } from 'vitest';
+import { describe, expect, expectTypeOf, test } from 'vitest';
 import type { Article, ListPage } from '../../src/index.js';
 import { readListing } from '../../src/listing/listing.js';
 import { article, BASE, mswClient, mswServer } from '../helpers.js';
@@ -77,9 +77,6 @@ describe('readListing', () => {
 
 describe('client.list with onPage', () => {
   const server = mswServer();
-  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-  afterEach(() => server.resetHandlers());
-  afterAll(() => server.close());
 
   test('is typed per resource, and pages holds what onPage made, in page order', async () => {
     server.use(

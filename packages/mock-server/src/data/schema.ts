@@ -1,4 +1,10 @@
-import { B64TOKEN } from '@content-read/core/internal';
+import {
+  B64TOKEN,
+  contractArticleSchema,
+  type contractAuthorSchema,
+  contractBlogSchema,
+  type contractFeatureImageSchema,
+} from '@content-read/core/internal';
 import { z } from 'zod';
 
 // The dataset format: what a JSON dataset file holds. Field names follow the wire's snake_case so a
@@ -35,45 +41,24 @@ export const keyRecordSchema = z
     message: 'give exactly one of "key" or "key_sha256"',
   });
 
+// A blog and an article are the contract's (core's, every field present: core's wire schemas
+// tolerate a server leaving a nullable field out, a dataset must hold all that the mock serves),
+// with UTC timestamps and the server-side facts: the workspace and the public flag.
+const { id: blogId, ...blogFields } = contractBlogSchema.shape;
 export const blogRecordSchema = z
   .object({
-    id,
-    workspace_id: id,
-    slug: z.string().min(1),
-    name: z.string(),
-    description: z.string().nullable(),
-    url: z.string().nullable(),
-    language: z.string().nullable(),
-    public: z.boolean(),
+    id: blogId,
+    workspace_id: id, // second, where the mock serves it
+    ...blogFields,
     created_at: rfc3339,
     updated_at: rfc3339,
+    public: z.boolean(),
   })
   .loose();
 
-// Stricter than core's wire schemas on purpose: those tolerate a server leaving a nullable field
-// out, while a dataset must hold every field the mock serves, as the contract requires.
-export const authorSchema = z.object({ name: z.string(), slug: z.string() });
-
-export const featureImageSchema = z.object({
-  url: z.string(),
-  alt: z.string().nullable(),
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
-});
-
 export const articleRecordSchema = z
   .object({
-    id,
-    blog_id: id,
-    slug: z.string().min(1),
-    title: z.string(),
-    excerpt: z.string().nullable(),
-    html: z.string(),
-    authors: z.array(authorSchema),
-    tags: z.array(z.string()),
-    feature_image: featureImageSchema.nullable(),
-    canonical_url: z.string().nullable(),
-    reading_time: z.number().int().nonnegative(),
+    ...contractArticleSchema.shape,
     published_at: rfc3339,
     updated_at: rfc3339,
     public: z.boolean(),
@@ -93,8 +78,8 @@ export type TeamRecord = z.infer<typeof teamRecordSchema>;
 export type KeyRecord = z.input<typeof keyRecordSchema>;
 export type BlogRecord = z.infer<typeof blogRecordSchema>;
 export type ArticleRecord = z.infer<typeof articleRecordSchema>;
-export type Author = z.infer<typeof authorSchema>;
-export type FeatureImage = z.infer<typeof featureImageSchema>;
+export type Author = z.infer<typeof contractAuthorSchema>;
+export type FeatureImage = z.infer<typeof contractFeatureImageSchema>;
 /** A dataset as written in a file or built in code (key defaults may be left out). */
 export type Dataset = z.input<typeof datasetSchema>;
 /** A validated dataset, defaults filled in. */

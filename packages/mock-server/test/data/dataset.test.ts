@@ -65,47 +65,35 @@ describe('dataset validation', () => {
   });
 
   const DELETE = Symbol('delete');
-  it.each([
-    ['a wrong type', 'articles', 3, 'title', 42, 'articles[3].title:'],
-    ['a missing field', 'blogs', 1, 'slug', DELETE, 'blogs[1].slug:'],
-    ['a bad timestamp', 'articles', 0, 'published_at', 'yesterday', 'articles[0].published_at:'],
-    [
-      'a timestamp not in UTC',
-      'blogs',
-      2,
-      'updated_at',
-      '2026-01-01T10:00:00+02:00',
-      'blogs[2].updated_at:',
-    ],
-    ['a fractional reading time', 'articles', 2, 'reading_time', 1.5, 'articles[2].reading_time:'],
-    ['a key that is not a b64token', 'keys', 0, 'key', 'has space', 'keys[0].key:'],
-    ['a key given twice', 'keys', 1, 'key', 'demo-full-access-key', 'keys[1]: the same key'],
-    [
-      'an unknown blog',
-      'articles',
-      3,
-      'blog_id',
-      'blog_nope',
-      'articles[3].blog_id: no blog with id "blog_nope"',
-    ],
-    ['an unknown workspace', 'blogs', 0, 'workspace_id', 'ws_nope', 'blogs[0].workspace_id:'],
-    ['an unknown team', 'keys', 2, 'team_id', 'team_nope', 'keys[2].team_id:'],
-    ['a duplicate id', 'articles', 5, 'id', 'art_0005', 'articles[5].id: duplicate id'],
-    [
-      'a duplicate slug in a workspace',
-      'blogs',
-      1,
-      'slug',
-      'northwind-engineering',
-      'blogs[1].slug: slug',
-    ],
-  ] as const)('%s is refused with its path', (_name, collection, index, field, value, expected) => {
-    const found = problems((d) => {
-      const record = (d[collection] as unknown as Record<string, unknown>[])[index] ?? {};
+  /** The refusals of the demo dataset with `value` put at `path` (collection[index].field). */
+  const refusalsWith = (path: string, value: unknown) =>
+    problems((d) => {
+      const [, collection = '', index, field = ''] = /^(\w+)\[(\d+)\]\.(\w+)$/.exec(path) ?? [];
+      const record = (d[collection] as Record<string, unknown>[])[Number(index)] ?? {};
       if (value === DELETE) delete record[field];
       else record[field] = value;
-    });
-    expect(found.join('\n')).toContain(expected);
+    }).join('\n');
+
+  // Each row: the field to break, the value put there, and the problem the refusal names after
+  // the path, when the row checks its words.
+  it.each([
+    ['a wrong type', 'articles[3].title', 42, ''],
+    ['a missing field', 'blogs[1].slug', DELETE, ''],
+    ['a bad timestamp', 'articles[0].published_at', 'yesterday', ''],
+    ['a timestamp not in UTC', 'blogs[2].updated_at', '2026-01-01T10:00:00+02:00', ''],
+    ['a fractional reading time', 'articles[2].reading_time', 1.5, ''],
+    ['a key that is not a b64token', 'keys[0].key', 'has space', ''],
+    ['an unknown blog', 'articles[3].blog_id', 'blog_nope', 'no blog with id "blog_nope"'],
+    ['an unknown workspace', 'blogs[0].workspace_id', 'ws_nope', ''],
+    ['an unknown team', 'keys[2].team_id', 'team_nope', ''],
+    ['a duplicate id', 'articles[5].id', 'art_0005', 'duplicate id'],
+    ['a duplicate slug in a workspace', 'blogs[1].slug', 'northwind-engineering', 'slug'],
+  ] as const)('%s is refused with its path', (_name, path, value, problem) => {
+    expect(refusalsWith(path, value)).toContain(`${path}:${problem ? ` ${problem}` : ''}`);
+  });
+
+  it('a key given twice is refused at the second key', () => {
+    expect(refusalsWith('keys[1].key', 'demo-full-access-key')).toContain('keys[1]: the same key');
   });
 
   it('a missing top-level list is refused with its name', () => {

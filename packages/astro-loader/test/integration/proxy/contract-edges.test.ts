@@ -1,7 +1,7 @@
 import { startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ProxyOptions, proxySettings } from '../../../src/integration/options.js';
-import { createProxyHandler } from '../../../src/integration/proxy/handler.js';
+import { expectProxyError, proxyAt } from '../../helpers/proxy.js';
 import {
   type Answer,
   editingBody,
@@ -30,13 +30,7 @@ describe('the proxy at the edges of the v1 contract', () => {
     const upstream = await startRecordingUpstream(server.mock, answer);
     closers.push(upstream.close);
     const settings = proxySettings({ path: '/api/content', ...options });
-    const handle = createProxyHandler(settings, async () => ({
-      baseUrl: upstream.baseUrl,
-      apiKey: CANARY,
-    }));
-    const get = (path: string) =>
-      handle(new Request(`http://site.test${path}`), { clientAddress: () => '127.0.0.1' });
-    return { get, upstream };
+    return { get: proxyAt(settings, upstream.baseUrl, CANARY), upstream };
   }
   /** The whole list as the API holds it. */
   const everything = async (resource: string) => {
@@ -91,14 +85,12 @@ describe('the proxy at the edges of the v1 contract', () => {
     };
     const { get } = await proxy(leaky);
     const refused = await get('/api/content/articles?per_page=7');
-    expect(refused.status).toBe(400);
-    expect(await refused.json()).toEqual({
-      error: {
-        status: 400,
-        code: 'invalid_parameter',
-        message: 'The content API refused this query.',
-      },
-    });
+    await expectProxyError(
+      refused,
+      400,
+      'invalid_parameter',
+      'The content API refused this query.',
+    );
     const failed = await get('/api/content/articles?per_page=8');
     expect(failed.status).toBe(502);
     const text = await failed.text();

@@ -1,8 +1,8 @@
 import { startMock } from '@content-read/test-support/mock-server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ProxyOptions, proxySettings } from '../../../src/integration/options.js';
-import { createProxyHandler } from '../../../src/integration/proxy/handler.js';
 import { PAGE_CONCURRENCY } from '../../../src/integration/proxy/listing.js';
+import { expectProxyError, proxyAt } from '../../helpers/proxy.js';
 import {
   type Answer,
   editingBody,
@@ -50,13 +50,7 @@ describe('restricted listings read a bounded number of upstream pages', () => {
       freshness: 0,
       ...options,
     });
-    const handle = createProxyHandler(settings, async () => ({
-      baseUrl: upstream.baseUrl,
-      apiKey: CANARY,
-    }));
-    const get = (path: string) =>
-      handle(new Request(`http://site.test${path}`), { clientAddress: () => '127.0.0.1' });
-    return { get, upstream, server };
+    return { get: proxyAt(settings, upstream.baseUrl, CANARY), upstream, server };
   }
 
   it('an API claiming 3,000 pages: one upstream request, and a 502 upstream_too_many_pages', async () => {
@@ -66,15 +60,12 @@ describe('restricted listings read a bounded number of upstream pages', () => {
     });
     const { get, upstream } = await proxy(huge);
     for (const path of ['/api/content/blogs', '/api/content/articles']) {
-      const response = await get(path);
-      expect(response.status).toBe(502);
-      expect(await response.json()).toEqual({
-        error: {
-          status: 502,
-          code: 'upstream_too_many_pages',
-          message: 'This listing has more pages than the proxy reads (its proxy.maxPages option).',
-        },
-      });
+      await expectProxyError(
+        await get(path),
+        502,
+        'upstream_too_many_pages',
+        'This listing has more pages than the proxy reads (its proxy.maxPages option).',
+      );
     }
     // Again after the cache expired (freshness 0): still one request per browser request.
     expect(upstream.seen).toHaveLength(2);

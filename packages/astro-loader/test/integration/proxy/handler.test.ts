@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MissingConnectionError } from '../../../src/errors.js';
 import { type ProxySettings, proxySettings } from '../../../src/integration/options.js';
 import { createProxyHandler } from '../../../src/integration/proxy/handler.js';
+import { expectProxyError, proxyAt } from '../../helpers/proxy.js';
 import { startRecordingUpstream } from '../../helpers/recording-upstream.js';
 
 const CANARY = 'canary-Proxy9x-do-not-leak';
@@ -23,12 +24,7 @@ describe('the proxy handler against the real mock server', () => {
 
   function proxy(options: Partial<ProxySettings> = {}, apiKey = CANARY) {
     const settings = { ...proxySettings({ path: '/api/content' }), ...options };
-    const handle = createProxyHandler(settings, async () => ({
-      baseUrl: upstream.baseUrl,
-      apiKey,
-    }));
-    return (path: string, init: RequestInit = {}, client = '127.0.0.1') =>
-      handle(new Request(`http://site.test${path}`, init), { clientAddress: () => client });
+    return proxyAt(settings, upstream.baseUrl, apiKey);
   }
   const seenSince = (start: number) => upstream.seen.slice(start);
 
@@ -58,14 +54,12 @@ describe('the proxy handler against the real mock server', () => {
   it('passes only the v1 query parameters, each checked, with a clear JSON error', async () => {
     const get = proxy();
     const unknown = await get('/api/content/articles?q=x');
-    expect(unknown.status).toBe(400);
-    expect(await unknown.json()).toEqual({
-      error: {
-        status: 400,
-        code: 'invalid_parameter',
-        message: 'Unknown query parameter "q": articles accepts only format, blog, page, per_page.',
-      },
-    });
+    await expectProxyError(
+      unknown,
+      400,
+      'invalid_parameter',
+      'Unknown query parameter "q": articles accepts only format, blog, page, per_page.',
+    );
     expect((await get('/api/content/articles?per_page=501')).status).toBe(400);
     expect((await get('/api/content/articles?page=0')).status).toBe(400);
     expect((await get('/api/content/articles?format=xml')).status).toBe(400);
@@ -204,9 +198,7 @@ describe('the proxy restricted to blogs, with more blogs than one page holds', (
     const far = second.data.at(-1);
     if (!far) throw new Error('the generated dataset has no second page of blogs');
     const settings = proxySettings({ path: '/api/content', blogs: [far.slug] });
-    const handle = createProxyHandler(settings, async () => ({ baseUrl: server.baseUrl, apiKey }));
-    const get = (path: string) =>
-      handle(new Request(`http://site.test${path}`), { clientAddress: () => '127.0.0.1' });
+    const get = proxyAt(settings, server.baseUrl, apiKey);
     const blogs = (await (await get('/api/content/blogs')).json()) as { data: { id: string }[] };
     expect(blogs.data.map((b) => b.id)).toEqual([far.id]);
     expect((await get(`/api/content/articles?blog=${far.id}`)).status).toBe(200);

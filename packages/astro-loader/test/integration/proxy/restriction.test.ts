@@ -1,7 +1,7 @@
 import { startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxySettings } from '../../../src/integration/options.js';
-import { createProxyHandler } from '../../../src/integration/proxy/handler.js';
+import { proxyAt } from '../../helpers/proxy.js';
 import {
   type Answer,
   ignoringBlog,
@@ -25,13 +25,7 @@ async function setUp(answer?: Answer, prepare: (mock: StartedMock['mock']) => vo
   const logged: string[] = [];
   const proxy = (blogs: string[], freshness?: number) => {
     const settings = proxySettings({ path: '/api/content', blogs, freshness });
-    const handle = createProxyHandler(
-      settings,
-      async () => ({ baseUrl: upstream.baseUrl, apiKey: CANARY }),
-      (line) => logged.push(line),
-    );
-    return (path: string) =>
-      handle(new Request(`http://site.test${path}`), { clientAddress: () => '127.0.0.1' });
+    return proxyAt(settings, upstream.baseUrl, CANARY, (line) => logged.push(line));
   };
   /** What the API itself lists for a blog (asked directly, honouring `?blog=`). */
   const articlesOf = async (blog: string) => {
