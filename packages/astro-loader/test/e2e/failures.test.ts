@@ -12,23 +12,29 @@ function errorLine(output: string): string {
   );
 }
 
-describe('when the API fails', { timeout: 120_000 }, () => {
+// Each case builds its own copy of the site (its own store), so the cases run at once.
+describe.concurrent('when the API fails', { timeout: 240_000 }, () => {
   let server: Awaited<ReturnType<typeof startMock>>;
   let deadUrl: string;
-  let site: AstroSite;
+  const sites: AstroSite[] = [];
   beforeAll(async () => {
     server = await startMock();
     const dead = await startMock();
     deadUrl = dead.baseUrl;
     await dead.close();
-    site = await AstroSite.copy(FIXTURE_SITE);
   });
   afterAll(async () => {
     await server?.close();
-    await site?.dispose();
+    for (const site of sites) await site.dispose();
   });
+  const fresh = async () => {
+    const site = await AstroSite.copy(FIXTURE_SITE);
+    sites.push(site);
+    return site;
+  };
 
   it('a revoked key fails the build with one line naming the collection and the cause', async () => {
+    const site = await fresh();
     const { code, output } = await site.build(
       site.env({ baseUrl: server.baseUrl, apiKey: 'demo-revoked-key' }),
     );
@@ -42,12 +48,14 @@ describe('when the API fails', { timeout: 120_000 }, () => {
   });
 
   it('missing configuration names both variables', async () => {
+    const site = await fresh();
     const { code, output } = await site.build(site.env({}));
     expect(code).not.toBe(0);
     expect(output).toContain('missing configuration: set CONTENT_API_URL and CONTENT_API_KEY');
   });
 
   it('an unreachable API fails the build when there is no earlier sync to keep', async () => {
+    const site = await fresh();
     const env = site.env(
       { baseUrl: deadUrl, apiKey: FULL_KEY },
       { onError: 'keep-last', retry: { retries: 0 } },
@@ -60,7 +68,10 @@ describe('when the API fails', { timeout: 120_000 }, () => {
   });
 
   it("an unreachable API keeps the last successful content with onError: 'keep-last', and fails without it", async () => {
-    const good = await site.build(
+    const site = await fresh();
+    // What is kept is the data store, which a sync writes as a build does.
+    const good = await site.run(
+      'sync',
       site.env({ baseUrl: server.baseUrl, apiKey: FULL_KEY }, { onError: 'keep-last' }),
     );
     expect(good.code, good.output).toBe(0);
@@ -85,12 +96,10 @@ describe('when the API fails', { timeout: 120_000 }, () => {
     const proxy = await startRewritingProxy(server.baseUrl, (item) => {
       if (item.id === 'art_0009') item.published_at = 'last tuesday';
     });
-    const fresh = await AstroSite.copy(FIXTURE_SITE);
     try {
-      await malformed(fresh, proxy.baseUrl);
+      await malformed(await fresh(), proxy.baseUrl);
     } finally {
       await proxy.close();
-      await fresh.dispose();
     }
   });
 
@@ -98,16 +107,15 @@ describe('when the API fails', { timeout: 120_000 }, () => {
     const proxy = await startRewritingProxy(server.baseUrl, (item) => {
       if (item.id === 'art_0002') item.html = '<p>Intro</p><div ';
     });
-    const fresh = await AstroSite.copy(FIXTURE_SITE);
+    const site = await fresh();
     try {
-      const built = await fresh.build(fresh.env({ baseUrl: proxy.baseUrl, apiKey: FULL_KEY }));
+      const built = await site.build(site.env({ baseUrl: proxy.baseUrl, apiKey: FULL_KEY }));
       expect(built.code, built.output).toBe(0);
       expect(built.output).not.toMatch(/is invalid|unbalanced/);
       expect(built.pages['articles/art_0002/index.html']).toContain('<p>Intro</p>');
       expect(built.pages['index.html']).toContain('blogs:3 articles:32');
     } finally {
       await proxy.close();
-      await fresh.dispose();
     }
   });
 
@@ -115,17 +123,17 @@ describe('when the API fails', { timeout: 120_000 }, () => {
     const proxy = await startRewritingProxy(server.baseUrl, (item) => {
       if (item.id === 'art_0002') item.title = 10;
     });
-    const fresh = await AstroSite.copy(FIXTURE_SITE);
+    const site = await fresh();
     try {
       const env = (skip: boolean) =>
-        fresh.env(
+        site.env(
           { baseUrl: proxy.baseUrl, apiKey: FULL_KEY },
           skip ? { invalidArticles: 'skip' } : {},
         );
-      const failed = await fresh.build(env(false));
+      const failed = await site.build(env(false));
       expect(failed.code).not.toBe(0);
       expect(errorLine(failed.output)).toContain('article art_0002 is invalid: field "title"');
-      const skipped = await fresh.build(env(true));
+      const skipped = await site.build(env(true));
       expect(skipped.code, skipped.output).toBe(0);
       expect(skipped.output).toContain('article art_0002 is invalid: field "title"');
       expect(summaryOf(skipped.output, 'articles')).toMatch(/31 entries .*1 skipped/);
@@ -133,7 +141,6 @@ describe('when the API fails', { timeout: 120_000 }, () => {
       expect(skipped.pages['index.html']).toContain('blogs:3 articles:31');
     } finally {
       await proxy.close();
-      await fresh.dispose();
     }
   });
 });
