@@ -12,7 +12,8 @@ function errorLine(output: string): string {
   );
 }
 
-// Each case builds its own copy of the site (its own store), so the cases run at once.
+// Each build has its own copy of the site (its own store), so the cases, and the builds within a
+// case that do not follow from one another, run at once; the longest cases come first.
 describe.concurrent('when the API fails', { timeout: 240_000 }, () => {
   let server: Awaited<ReturnType<typeof startMock>>;
   let deadUrl: string;
@@ -27,11 +28,100 @@ describe.concurrent('when the API fails', { timeout: 240_000 }, () => {
     await server?.close();
     for (const site of sites) await site.dispose();
   });
-  const fresh = async () => {
-    const site = await AstroSite.copy(FIXTURE_SITE);
+  const fresh = async (from: AstroSite | string = FIXTURE_SITE) => {
+    const site = typeof from === 'string' ? await AstroSite.copy(from) : await from.clone();
     sites.push(site);
     return site;
   };
+
+  it("an unreachable API keeps the last successful content with onError: 'keep-last', and fails without it", async () => {
+    const site = await fresh();
+    // What is kept is the data store, which a sync writes as a build does.
+    const good = await site.run(
+      'sync',
+      site.env({ baseUrl: server.baseUrl, apiKey: FULL_KEY }, { onError: 'keep-last' }),
+    );
+    expect(good.code, good.output).toBe(0);
+    const other = await fresh(site);
+    const [kept, failed] = await Promise.all([
+      site.build(
+        site.env(
+          { baseUrl: deadUrl, apiKey: FULL_KEY },
+          { onError: 'keep-last', retry: { retries: 0 } },
+        ),
+      ),
+      other.build(other.env({ baseUrl: deadUrl, apiKey: FULL_KEY }, { retry: { retries: 0 } })),
+    ]);
+    expect(kept.code, kept.output).toBe(0);
+    expect(kept.output).toMatch(
+      /Could not sync collection "articles": the API could not be reached.*Keeping the 32 entries/,
+    );
+    expect(kept.pages['index.html']).toContain('blogs:3 articles:32');
+    expect(failed.code).not.toBe(0);
+  });
+
+  it('a malformed article fails the build naming its id and field; invalidArticles: skip leaves it out', async () => {
+    const proxy = await startRewritingProxy(server.baseUrl, (item) => {
+      if (item.id === 'art_0009') item.published_at = 'last tuesday';
+    });
+    try {
+      const [failed, skipped] = await invalidArticleBuilds(proxy.baseUrl);
+      expect(failed.code).not.toBe(0);
+      expect(failed.output).toContain(
+        'Collection "articles": article art_0009 is invalid: field "published_at": not an RFC 3339 date.',
+      );
+      expect(skipped.code, skipped.output).toBe(0);
+      expect(skipped.output).toContain('article art_0009 is invalid: field "published_at"');
+      expect(summaryOf(skipped.output, 'articles')).toMatch(/31 entries .*1 skipped/);
+      expect(skipped.pages['articles/art_0009/index.html']).toBeUndefined();
+      expect(skipped.pages['articles/art_0002/index.html']).toBeDefined();
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("an article that breaks the API contract (a numeric title) is skipped by the client with invalidArticles: 'skip'", async () => {
+    const proxy = await startRewritingProxy(server.baseUrl, (item) => {
+      if (item.id === 'art_0002') item.title = 10;
+    });
+    try {
+      const [failed, skipped] = await invalidArticleBuilds(proxy.baseUrl);
+      expect(failed.code).not.toBe(0);
+      expect(errorLine(failed.output)).toContain('article art_0002 is invalid: field "title"');
+      expect(skipped.code, skipped.output).toBe(0);
+      expect(skipped.output).toContain('article art_0002 is invalid: field "title"');
+      expect(summaryOf(skipped.output, 'articles')).toMatch(/31 entries .*1 skipped/);
+      expect(skipped.pages['articles/art_0002/index.html']).toBeUndefined();
+      expect(skipped.pages['index.html']).toContain('blogs:3 articles:31');
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  /** Cold builds against an API serving an invalid article: without options, and with skip. */
+  async function invalidArticleBuilds(baseUrl: string) {
+    const [plain, skipping] = await Promise.all([fresh(), fresh()]);
+    return Promise.all([
+      plain.build(plain.env({ baseUrl, apiKey: FULL_KEY })),
+      skipping.build(skipping.env({ baseUrl, apiKey: FULL_KEY }, { invalidArticles: 'skip' })),
+    ]);
+  }
+
+  it('an article whose HTML is cut inside a tag builds: the body is rendered, nothing blamed', async () => {
+    const proxy = await startRewritingProxy(server.baseUrl, (item) => {
+      if (item.id === 'art_0002') item.html = '<p>Intro</p><div ';
+    });
+    const site = await fresh();
+    try {
+      const built = await site.build(site.env({ baseUrl: proxy.baseUrl, apiKey: FULL_KEY }));
+      expect(built.code, built.output).toBe(0);
+      expect(built.output).not.toMatch(/is invalid|unbalanced/);
+      expect(built.pages['articles/art_0002/index.html']).toContain('<p>Intro</p>');
+      expect(built.pages['index.html']).toContain('blogs:3 articles:32');
+    } finally {
+      await proxy.close();
+    }
+  });
 
   it('a revoked key fails the build with one line naming the collection and the cause', async () => {
     const site = await fresh();
@@ -66,98 +156,4 @@ describe.concurrent('when the API fails', { timeout: 240_000 }, () => {
       /Could not sync collection "(blogs|articles)": the API could not be reached/,
     );
   });
-
-  it("an unreachable API keeps the last successful content with onError: 'keep-last', and fails without it", async () => {
-    const site = await fresh();
-    // What is kept is the data store, which a sync writes as a build does.
-    const good = await site.run(
-      'sync',
-      site.env({ baseUrl: server.baseUrl, apiKey: FULL_KEY }, { onError: 'keep-last' }),
-    );
-    expect(good.code, good.output).toBe(0);
-    const kept = await site.build(
-      site.env(
-        { baseUrl: deadUrl, apiKey: FULL_KEY },
-        { onError: 'keep-last', retry: { retries: 0 } },
-      ),
-    );
-    expect(kept.code, kept.output).toBe(0);
-    expect(kept.output).toMatch(
-      /Could not sync collection "articles": the API could not be reached.*Keeping the 32 entries/,
-    );
-    expect(kept.pages['index.html']).toContain('blogs:3 articles:32');
-    const failed = await site.build(
-      site.env({ baseUrl: deadUrl, apiKey: FULL_KEY }, { retry: { retries: 0 } }),
-    );
-    expect(failed.code).not.toBe(0);
-  });
-
-  it('a malformed article fails the build naming its id and field; invalidArticles: skip leaves it out', async () => {
-    const proxy = await startRewritingProxy(server.baseUrl, (item) => {
-      if (item.id === 'art_0009') item.published_at = 'last tuesday';
-    });
-    try {
-      await malformed(await fresh(), proxy.baseUrl);
-    } finally {
-      await proxy.close();
-    }
-  });
-
-  it('an article whose HTML is cut inside a tag builds: the body is rendered, nothing blamed', async () => {
-    const proxy = await startRewritingProxy(server.baseUrl, (item) => {
-      if (item.id === 'art_0002') item.html = '<p>Intro</p><div ';
-    });
-    const site = await fresh();
-    try {
-      const built = await site.build(site.env({ baseUrl: proxy.baseUrl, apiKey: FULL_KEY }));
-      expect(built.code, built.output).toBe(0);
-      expect(built.output).not.toMatch(/is invalid|unbalanced/);
-      expect(built.pages['articles/art_0002/index.html']).toContain('<p>Intro</p>');
-      expect(built.pages['index.html']).toContain('blogs:3 articles:32');
-    } finally {
-      await proxy.close();
-    }
-  });
-
-  it("an article that breaks the API contract (a numeric title) is skipped by the client with invalidArticles: 'skip'", async () => {
-    const proxy = await startRewritingProxy(server.baseUrl, (item) => {
-      if (item.id === 'art_0002') item.title = 10;
-    });
-    const site = await fresh();
-    try {
-      const env = (skip: boolean) =>
-        site.env(
-          { baseUrl: proxy.baseUrl, apiKey: FULL_KEY },
-          skip ? { invalidArticles: 'skip' } : {},
-        );
-      const failed = await site.build(env(false));
-      expect(failed.code).not.toBe(0);
-      expect(errorLine(failed.output)).toContain('article art_0002 is invalid: field "title"');
-      const skipped = await site.build(env(true));
-      expect(skipped.code, skipped.output).toBe(0);
-      expect(skipped.output).toContain('article art_0002 is invalid: field "title"');
-      expect(summaryOf(skipped.output, 'articles')).toMatch(/31 entries .*1 skipped/);
-      expect(skipped.pages['articles/art_0002/index.html']).toBeUndefined();
-      expect(skipped.pages['index.html']).toContain('blogs:3 articles:31');
-    } finally {
-      await proxy.close();
-    }
-  });
 });
-
-/** Builds against a server that serves art_0009 with a malformed date: fail, then skip. */
-async function malformed(site: AstroSite, baseUrl: string) {
-  const failed = await site.build(site.env({ baseUrl, apiKey: FULL_KEY }));
-  expect(failed.code).not.toBe(0);
-  expect(failed.output).toContain(
-    'Collection "articles": article art_0009 is invalid: field "published_at": not an RFC 3339 date.',
-  );
-  const skipped = await site.build(
-    site.env({ baseUrl, apiKey: FULL_KEY }, { invalidArticles: 'skip' }),
-  );
-  expect(skipped.code, skipped.output).toBe(0);
-  expect(skipped.output).toContain('article art_0009 is invalid: field "published_at"');
-  expect(summaryOf(skipped.output, 'articles')).toMatch(/31 entries .*1 skipped/);
-  expect(skipped.pages['articles/art_0009/index.html']).toBeUndefined();
-  expect(skipped.pages['articles/art_0002/index.html']).toBeDefined();
-}
