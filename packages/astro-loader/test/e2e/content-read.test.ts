@@ -14,7 +14,8 @@ async function exposed(response: Response): Promise<string> {
   return `${response.status} ${JSON.stringify([...response.headers])} ${await response.text()}`;
 }
 
-// Every case has its own copy of the site, so the cases run at once.
+// Every build has its own copy of the site (the cases that only run the proxy build share one),
+// so the cases, and independent builds within a case, run at once.
 describe.concurrent('contentRead() in real Astro builds', { timeout: 300_000 }, () => {
   let server: Awaited<ReturnType<typeof startMock>>;
   const sites: AstroSite[] = [];
@@ -58,21 +59,27 @@ describe.concurrent('contentRead() in real Astro builds', { timeout: 300_000 }, 
 
   // The longest case (two builds, two servers) first.
   it('reads .env files like Vite at build (--mode, envDir, expansion); the server reads its own environment', async () => {
-    const { made, build } = await site(PROXY, {}, ['--mode', 'staging'], {});
     const origin = new URL(server.baseUrl).origin;
-    await writeFile(join(made.root, '.env'), 'CONTENT_API_KEY=wrong-mode-key\n');
-    await writeFile(
-      join(made.root, '.env.staging'),
-      `API_ORIGIN=${origin}\nCONTENT_API_URL=\${API_ORIGIN}/api/v1\nCONTENT_API_KEY=${CANARY}\n`,
-    );
-    await mkdir(join(made.root, 'public'), { recursive: true });
-    await writeFile(join(made.root, 'public/leak.txt'), CANARY);
-    const leaked = await build();
+    /** The site with the .env files, and `leak` in public/leak.txt. */
+    const withEnvFiles = async (leak: string) => {
+      const { made, build } = await site(PROXY, {}, ['--mode', 'staging'], {});
+      await writeFile(join(made.root, '.env'), 'CONTENT_API_KEY=wrong-mode-key\n');
+      await writeFile(
+        join(made.root, '.env.staging'),
+        `API_ORIGIN=${origin}\nCONTENT_API_URL=\${API_ORIGIN}/api/v1\nCONTENT_API_KEY=${CANARY}\n`,
+      );
+      await mkdir(join(made.root, 'public'), { recursive: true });
+      await writeFile(join(made.root, 'public/leak.txt'), leak);
+      return { made, build };
+    };
+    const [leaking, clean] = await Promise.all([
+      withEnvFiles(CANARY),
+      withEnvFiles('nothing secret'),
+    ]);
+    const made = clean.made;
+    const [leaked, built] = await Promise.all([leaking.build(), clean.build()]);
     expect(leaked.code).not.toBe(0);
     expect(leaked.output).toMatch(/is in the client output .*: leak\.txt/);
-
-    await writeFile(join(made.root, 'public/leak.txt'), 'nothing secret');
-    const built = await build();
     expect(built.code, built.output).toBe(0);
     // The built server never reads .env files: the key is a secret of its environment.
     const bare = await serve(made, made.env({}));
@@ -174,9 +181,12 @@ describe.concurrent('contentRead() in real Astro builds', { timeout: 300_000 }, 
   });
 
   it('fails the build when a PUBLIC_ variable holds the key, without printing it', async () => {
-    for (const variable of ['PUBLIC_CONTENT_API_KEY', 'PUBLIC_SEARCH_TOKEN']) {
-      const { build } = await site({}, { [variable]: CANARY });
-      const built = await build();
+    const variables = ['PUBLIC_CONTENT_API_KEY', 'PUBLIC_SEARCH_TOKEN'];
+    const builds = await Promise.all(
+      variables.map(async (variable) => (await site({}, { [variable]: CANARY })).build()),
+    );
+    for (const [i, built] of builds.entries()) {
+      const variable = variables[i];
       expect(built.code, variable).not.toBe(0);
       expect(built.output).toContain(`${variable} would put the API key in client code`);
       expect(built.output).not.toContain(CANARY);
