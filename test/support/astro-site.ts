@@ -56,9 +56,19 @@ export class AstroSite {
   static async copy(fixture: string | URL): Promise<AstroSite> {
     const from = typeof fixture === 'string' ? fixture : fileURLToPath(fixture);
     const root = await mkdtemp(join(tmpdir(), `cr-${basename(from)}-`));
-    await cp(from, root, { recursive: true });
+    // A copy's own node_modules is the link to ours, made again below.
+    const linked = join(from, 'node_modules');
+    await cp(from, root, { recursive: true, filter: (path) => path !== linked });
     await symlink(join(repoRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
     return new AstroSite(root, true);
+  }
+
+  /**
+   * A private copy of this site as it is now, data store and all: builds that start from the
+   * same sync and then go different ways run at once, each in its own copy.
+   */
+  clone(): Promise<AstroSite> {
+    return AstroSite.copy(this.root);
   }
 
   /** A site used where it is (e.g. the playground); `dispose()` leaves it alone. */

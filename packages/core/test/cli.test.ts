@@ -11,7 +11,8 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { type Running, startMock, startProxy } from './doctor/support.js';
 
 const bin = fileURLToPath(new URL('../bin/content-read.js', import.meta.url));
-// Each test starts Node processes: on a loaded machine that alone can take seconds.
+// Each test starts Node processes: on a loaded machine that alone can take seconds. The tests
+// are independent (processes of their own, a temp dir of their own), so they run at once.
 vi.setConfig({ testTimeout: 60_000 });
 const CANARY = 'canary-Zq8wX3-never-print-me';
 
@@ -39,7 +40,7 @@ async function run(args: string[], env: Record<string, string> = {}, cwd?: strin
   return { code, out };
 }
 
-test('package.json declares the committed bin entry, which checks the Node version, then runs the built CLI', async () => {
+test.concurrent('package.json declares the committed bin entry, which checks the Node version, then runs the built CLI', async () => {
   const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
   expect(pkg.bin).toEqual({ 'content-read': './bin/content-read.js' });
   const entry = await readFile(bin, 'utf8');
@@ -52,7 +53,7 @@ test('package.json declares the committed bin entry, which checks the Node versi
   ).toBeGreaterThan(0);
 });
 
-test('a healthy setup from the environment exits 0 with a checklist', async () => {
+test.concurrent('a healthy setup from the environment exits 0 with a checklist', async () => {
   const { code, out } = await run(['doctor'], {
     CONTENT_API_URL: api.baseUrl,
     CONTENT_API_KEY: 'demo-full-access-key',
@@ -64,7 +65,7 @@ test('a healthy setup from the environment exits 0 with a checklist', async () =
   expect(code).toBe(0);
 });
 
-test('reads .env files like the loaders: the mode, --env-dir and variable expansion', async () => {
+test.concurrent('reads .env files like the loaders: the mode, --env-dir and variable expansion', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'cr-doctor-env-'));
   try {
     const origin = new URL(api.baseUrl).origin;
@@ -74,12 +75,14 @@ test('reads .env files like the loaders: the mode, --env-dir and variable expans
       join(dir, 'env/.env.staging'),
       `CONTENT_API_URL=$\{API_ORIGIN}/api/v1\nCONTENT_API_KEY=demo-full-access-key\n`,
     );
-    const staging = await run(['doctor', '--mode', 'staging', '--env-dir', 'env'], {}, dir);
+    const [staging, production] = await Promise.all([
+      run(['doctor', '--mode', 'staging', '--env-dir', 'env'], {}, dir),
+      run(['doctor', '--env-dir', 'env'], {}, dir),
+    ]);
     expect(staging.out).toContain(`${api.baseUrl}, key from CONTENT_API_KEY (not shown)`);
     expect(staging.out).toContain('No problem found.');
     expect(staging.code).toBe(0);
     // production mode: no URL in .env.production or .env, so the doctor says what to set.
-    const production = await run(['doctor', '--env-dir', 'env'], {}, dir);
     expect(production.out).toMatch(/no API address given/);
     expect(production.out).not.toContain(CANARY);
   } finally {
@@ -87,7 +90,7 @@ test('reads .env files like the loaders: the mode, --env-dir and variable expans
   }
 });
 
-test('a canary key, rejected or stripped, from env or flag, is never printed', async () => {
+test.concurrent('a canary key, rejected or stripped, from env or flag, is never printed', async () => {
   const runs = await Promise.all([
     run(['doctor'], { CONTENT_API_URL: api.baseUrl, CONTENT_API_KEY: CANARY }),
     run(['doctor', '--url', stripping.baseUrl, '--key', CANARY]),
@@ -104,7 +107,7 @@ test('a canary key, rejected or stripped, from env or flag, is never printed', a
   for (const r of runs) expect(r.out).not.toContain(CANARY);
 });
 
-test('--help explains the command and exits 0', async () => {
+test.concurrent('--help explains the command and exits 0', async () => {
   const { code, out } = await run(['--help']);
   expect(out).toContain('Usage: content-read doctor [options]');
   expect(code).toBe(0);

@@ -37,7 +37,7 @@ async function launch(args: string[]): Promise<Cli> {
   child.stderr?.on('data', (d) => {
     out += d;
   });
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 45_000;
   while (!out.includes('Press Ctrl+C to stop.')) {
     if (Date.now() > deadline || child.exitCode !== null)
       throw new Error(`CLI did not start:\n${out}`);
@@ -59,9 +59,11 @@ async function run(args: string[]): Promise<{ code: number | null; out: string }
   return { code, out };
 }
 
-describe('content-read-mock CLI', () => {
+// Every case runs processes of its own on ports of their own, so the cases run at once.
+describe.concurrent('content-read-mock CLI', () => {
   it('prints the base URL and demo keys, logs each request without the key, stops cleanly on SIGTERM and SIGINT', async () => {
-    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    // One CLI per signal, at once.
+    const stopped = (['SIGTERM', 'SIGINT'] as const).map(async (signal) => {
       const cli = await launch([]);
       expect(cli.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
       expect(cli.output()).toContain('demo-full-access-key');
@@ -78,17 +80,18 @@ describe('content-read-mock CLI', () => {
       ).arrayBuffer();
       cli.child.kill(signal);
       const [code] = (await once(cli.child, 'exit')) as [number | null];
-      expect(code).toBe(0);
+      expect(code, signal).toBe(0);
       const log = cli.output();
       expect(log).toMatch(/GET \/api\/v1\/articles\?per_page=3 200 \d+\.\dms/);
       expect(log).toMatch(/GET \/api\/v1\/blogs 401 \d+\.\dms/);
       expect(log).not.toContain('canary-secret-key');
       expect(log).toContain('Stopped.');
-    }
-  }, 30_000);
+    });
+    await Promise.all(stopped);
+  }, 60_000);
 
   it('--help lists the options; a bad option is a clear error with exit code 2', async () => {
-    const help = await run(['--help']);
+    const [help, bad] = await Promise.all([run(['--help']), run(['--fault-500', '2'])]);
     expect(help.code).toBe(0);
     for (const flag of [
       '--port',
@@ -103,10 +106,9 @@ describe('content-read-mock CLI', () => {
     ]) {
       expect(help.out).toContain(flag);
     }
-    const bad = await run(['--fault-500', '2']);
     expect(bad.code).toBe(2);
     expect(bad.out).toContain('--fault-500 must be a number from 0 to 1, got "2"');
-  }, 20_000);
+  }, 60_000);
 
   it('serves a generated dataset with faults and a rate limit', async () => {
     const cli = await launch([
@@ -133,29 +135,31 @@ describe('content-read-mock CLI', () => {
       cli.child.kill('SIGTERM');
       await once(cli.child, 'exit');
     }
-  }, 20_000);
+  }, 60_000);
 
   it('--write-dataset streams the same bytes as generateDataset; --dataset refuses a bad file with its path', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'mock-cli-'));
     const file = join(dir, 'out.json');
-    const written = await run([
-      '--generate-articles',
-      '200',
-      '--seed',
-      '8',
-      '--body-bytes',
-      '300',
-      '--write-dataset',
-      file,
+    const [written, bad] = await Promise.all([
+      run([
+        '--generate-articles',
+        '200',
+        '--seed',
+        '8',
+        '--body-bytes',
+        '300',
+        '--write-dataset',
+        file,
+      ]),
+      run(['--dataset', join(dir, 'nope.json')]),
     ]);
     expect(written.code).toBe(0);
     const expected = JSON.stringify(generateDataset({ seed: 8, articles: 200, bodyBytes: 300 }));
     expect(await readFile(file, 'utf8')).toBe(expected);
-    const bad = await run(['--dataset', join(dir, 'nope.json')]);
     expect(bad.code).toBe(1);
     expect(bad.out).toContain('nope.json');
     expect(bad.out).toContain('cannot read the file');
-  }, 20_000);
+  }, 60_000);
 
   it('--wait exits 0 once a server answers discovery, and 1 with the reason when none does in time', async () => {
     const free = createServer();
@@ -171,7 +175,7 @@ describe('content-read-mock CLI', () => {
     );
 
     // The waiter starts first, as in a CI script that backgrounds the server.
-    const waiting = run(['--wait', baseUrl, '--wait-timeout', '20']);
+    const waiting = run(['--wait', baseUrl, '--wait-timeout', '60']);
     const server = await launch(['--port', String(port), '--quiet']);
     try {
       const ready = await waiting;
@@ -186,5 +190,5 @@ describe('content-read-mock CLI', () => {
     expect((await run(['--wait', 'localhost:4010'])).out).toContain(
       "--wait needs the API's base URL",
     );
-  }, 40_000);
+  }, 90_000);
 });

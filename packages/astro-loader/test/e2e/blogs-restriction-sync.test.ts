@@ -5,31 +5,35 @@ import {
   syncErrorLines,
 } from '@content-read/test-support/astro-site';
 import { listenOnLoopback } from '@content-read/test-support/mock-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { collidingBlogsMock, KEY, startContractOnlyUpstream } from '../live/upstreams.js';
 
 // A real build against an API that ignores `?blog=` (every listing holds every blog), where
-// blog_0001's slug is "blog_0002", the id of another blog.
-describe('build-time blogs option against an API that ignores ?blog=', { timeout: 180_000 }, () => {
-  let mock: Awaited<ReturnType<typeof listenOnLoopback>>;
-  let upstream: Awaited<ReturnType<typeof startContractOnlyUpstream>>;
-  let site: AstroSite;
-  beforeAll(async () => {
-    mock = await listenOnLoopback(collidingBlogsMock());
-    upstream = await startContractOnlyUpstream(mock.mock);
-    site = await AstroSite.copy(FIXTURE_SITE);
-  });
+// blog_0001's slug is "blog_0002", the id of another blog. Each case has its own API (whose
+// requests it reads) and its own copy of the site, so the cases run at once.
+describe.concurrent('build-time blogs option against an API that ignores ?blog=', {
+  timeout: 240_000,
+}, () => {
+  const cleanups: Array<() => Promise<void>> = [];
   afterAll(async () => {
-    await upstream?.close();
-    await mock?.close();
-    await site?.dispose();
+    for (const cleanup of cleanups.reverse()) await cleanup();
   });
-  const env = (blogs: string[]) => site.env({ baseUrl: upstream.baseUrl, apiKey: KEY }, { blogs });
-  const articlesOf = (blog: string) =>
-    mock.mock.dataset.articles
-      .filter((a) => a.blog_id === blog)
-      .map((a) => a.id)
-      .sort();
+  const setup = async () => {
+    const mock = await listenOnLoopback(collidingBlogsMock());
+    cleanups.push(() => mock.close());
+    const upstream = await startContractOnlyUpstream(mock.mock);
+    cleanups.push(() => upstream.close());
+    const site = await AstroSite.copy(FIXTURE_SITE);
+    cleanups.push(() => site.dispose());
+    const env = (blogs: string[]) =>
+      site.env({ baseUrl: upstream.baseUrl, apiKey: KEY }, { blogs });
+    const articlesOf = (blog: string) =>
+      mock.mock.dataset.articles
+        .filter((a) => a.blog_id === blog)
+        .map((a) => a.id)
+        .sort();
+    return { upstream, site, env, articlesOf };
+  };
   /** The article pages built, and the blog names they show. */
   const built = (pages: Record<string, string>) => {
     const articles = Object.keys(pages)
@@ -44,6 +48,7 @@ describe('build-time blogs option against an API that ignores ?blog=', { timeout
   };
 
   it('keeps only the named blog, on a cold build and on an incremental one (304 pages)', async () => {
+    const { upstream, site, env, articlesOf } = await setup();
     const expected = articlesOf('blog_0003');
     expect(expected.length).toBeGreaterThan(0);
     for (const run of ['cold', 'incremental']) {
@@ -61,7 +66,7 @@ describe('build-time blogs option against an API that ignores ?blog=', { timeout
   });
 
   it('a name that is one blog’s id and another’s slug is the blog with that id', async () => {
-    await site.clearStore();
+    const { site, env, articlesOf } = await setup();
     const { code, output, pages } = await site.build(env(['blog_0002']));
     expect(code, output).toBe(0);
     const result = built(pages);
@@ -70,7 +75,7 @@ describe('build-time blogs option against an API that ignores ?blog=', { timeout
   });
 
   it('a name that matches no readable blog fails the sync with one line naming it', async () => {
-    await site.clearStore();
+    const { site, env } = await setup();
     const { code, output } = await site.run('sync', env(['blog-3', 'nwes']));
     expect(code).not.toBe(0);
     const lines = syncErrorLines(output);

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AstroSite } from '@content-read/test-support/astro-site';
+import { AstroSite, type BuildResult } from '@content-read/test-support/astro-site';
 import { startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dev, serve } from '../helpers/serve.js';
@@ -14,7 +14,9 @@ async function exposed(response: Response): Promise<string> {
   return `${response.status} ${JSON.stringify([...response.headers])} ${await response.text()}`;
 }
 
-describe('contentRead() in real Astro builds', { timeout: 240_000 }, () => {
+// Every build has its own copy of the site (the cases that only run the proxy build share one),
+// so the cases, and independent builds within a case, run at once.
+describe.concurrent('contentRead() in real Astro builds', { timeout: 300_000 }, () => {
   let server: Awaited<ReturnType<typeof startMock>>;
   const sites: AstroSite[] = [];
   const running: ChildProcess[] = [];
@@ -42,10 +44,68 @@ describe('contentRead() in real Astro builds', { timeout: 240_000 }, () => {
     };
     return { made, env, build: () => made.build(env, args) };
   }
+  /** The site built with the proxy: one build serves every case that only runs its server. */
+  let proxySite:
+    | Promise<{ made: AstroSite; env: NodeJS.ProcessEnv; built: BuildResult }>
+    | undefined;
+  const builtWithProxy = () => {
+    proxySite ??= site(PROXY).then(async ({ made, env, build }) => ({
+      made,
+      env,
+      built: await build(),
+    }));
+    return proxySite;
+  };
+
+  // The longest case (two builds, two servers) first.
+  it('reads .env files like Vite at build (--mode, envDir, expansion); the server reads its own environment', async () => {
+    const origin = new URL(server.baseUrl).origin;
+    /** The site with the .env files, and `leak` in public/leak.txt. */
+    const withEnvFiles = async (leak: string) => {
+      const { made, build } = await site(PROXY, {}, ['--mode', 'staging'], {});
+      await writeFile(join(made.root, '.env'), 'CONTENT_API_KEY=wrong-mode-key\n');
+      await writeFile(
+        join(made.root, '.env.staging'),
+        `API_ORIGIN=${origin}\nCONTENT_API_URL=\${API_ORIGIN}/api/v1\nCONTENT_API_KEY=${CANARY}\n`,
+      );
+      await mkdir(join(made.root, 'public'), { recursive: true });
+      await writeFile(join(made.root, 'public/leak.txt'), leak);
+      return { made, build };
+    };
+    const [leaking, clean] = await Promise.all([
+      withEnvFiles(CANARY),
+      withEnvFiles('nothing secret'),
+    ]);
+    const made = clean.made;
+    const [leaked, built] = await Promise.all([leaking.build(), clean.build()]);
+    expect(leaked.code).not.toBe(0);
+    expect(leaked.output).toMatch(/is in the client output .*: leak\.txt/);
+    expect(built.code, built.output).toBe(0);
+    // The built server never reads .env files: the key is a secret of its environment.
+    const bare = await serve(made, made.env({}));
+    running.push(bare.child);
+    const refused = await fetch(`${bare.url}/api/content/blogs`);
+    expect(refused.status).toBe(500);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
+      'proxy_not_configured',
+    );
+    expect(bare.output()).toContain(
+      "Content proxy: missing configuration: set CONTENT_API_KEY in the server's environment",
+    );
+    bare.child.kill();
+    // With the key in its environment, the URL is the build's (a public astro:env variable,
+    // from .env.staging with its expansion), and the live loader in the same server reads both.
+    const started = await serve(made, made.env({ apiKey: CANARY }));
+    running.push(started.child);
+    const response = await fetch(`${started.url}/api/content/blogs`);
+    expect(response.status, started.output()).toBe(200);
+    const live = await (await fetch(`${started.url}/live`)).text();
+    expect(live).toContain('<p id="error"></p>');
+    expect(live).toContain('<p id="count">32</p>');
+  });
 
   it('serves the proxy from the built @astrojs/node server; the canary key shows nowhere', async () => {
-    const { made, env, build } = await site(PROXY);
-    const built = await build();
+    const { made, env, built } = await builtWithProxy();
     expect(built.code, built.output).toBe(0);
     expect(built.output).toContain('key guard: the API key is in no file of the client output');
     expect(built.output).not.toContain(CANARY);
@@ -99,9 +159,10 @@ describe('contentRead() in real Astro builds', { timeout: 240_000 }, () => {
   });
 
   it('an upstream 401 is a readable 502, and the key is neither answered nor logged', async () => {
-    const { made, env, build } = await site(PROXY, { CONTENT_API_KEY: 'demo-revoked-key' });
-    expect((await build()).code).toBe(0);
-    const started = await serve(made, env);
+    // The server reads the key from its own environment, not from the build.
+    const { made, env, built } = await builtWithProxy();
+    expect(built.code, built.output).toBe(0);
+    const started = await serve(made, { ...env, CONTENT_API_KEY: 'demo-revoked-key' });
     running.push(started.child);
     const response = await fetch(`${started.url}/api/content/articles`);
     expect(response.status).toBe(502);
@@ -120,9 +181,12 @@ describe('contentRead() in real Astro builds', { timeout: 240_000 }, () => {
   });
 
   it('fails the build when a PUBLIC_ variable holds the key, without printing it', async () => {
-    for (const variable of ['PUBLIC_CONTENT_API_KEY', 'PUBLIC_SEARCH_TOKEN']) {
-      const { build } = await site({}, { [variable]: CANARY });
-      const built = await build();
+    const variables = ['PUBLIC_CONTENT_API_KEY', 'PUBLIC_SEARCH_TOKEN'];
+    const builds = await Promise.all(
+      variables.map(async (variable) => (await site({}, { [variable]: CANARY })).build()),
+    );
+    for (const [i, built] of builds.entries()) {
+      const variable = variables[i];
       expect(built.code, variable).not.toBe(0);
       expect(built.output).toContain(`${variable} would put the API key in client code`);
       expect(built.output).not.toContain(CANARY);
@@ -153,45 +217,5 @@ describe('contentRead() in real Astro builds', { timeout: 240_000 }, () => {
     const built = await build();
     expect(built.code, built.output).toBe(0);
     expect(built.output).toContain('keyIsPublicAndTightlyScoped: the key guard is off');
-  });
-
-  it('reads .env files like Vite at build (--mode, envDir, expansion); the server reads its own environment', async () => {
-    const { made, build } = await site(PROXY, {}, ['--mode', 'staging'], {});
-    const origin = new URL(server.baseUrl).origin;
-    await writeFile(join(made.root, '.env'), 'CONTENT_API_KEY=wrong-mode-key\n');
-    await writeFile(
-      join(made.root, '.env.staging'),
-      `API_ORIGIN=${origin}\nCONTENT_API_URL=\${API_ORIGIN}/api/v1\nCONTENT_API_KEY=${CANARY}\n`,
-    );
-    await mkdir(join(made.root, 'public'), { recursive: true });
-    await writeFile(join(made.root, 'public/leak.txt'), CANARY);
-    const leaked = await build();
-    expect(leaked.code).not.toBe(0);
-    expect(leaked.output).toMatch(/is in the client output .*: leak\.txt/);
-
-    await writeFile(join(made.root, 'public/leak.txt'), 'nothing secret');
-    const built = await build();
-    expect(built.code, built.output).toBe(0);
-    // The built server never reads .env files: the key is a secret of its environment.
-    const bare = await serve(made, made.env({}));
-    running.push(bare.child);
-    const refused = await fetch(`${bare.url}/api/content/blogs`);
-    expect(refused.status).toBe(500);
-    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
-      'proxy_not_configured',
-    );
-    expect(bare.output()).toContain(
-      "Content proxy: missing configuration: set CONTENT_API_KEY in the server's environment",
-    );
-    bare.child.kill();
-    // With the key in its environment, the URL is the build's (a public astro:env variable,
-    // from .env.staging with its expansion), and the live loader in the same server reads both.
-    const started = await serve(made, made.env({ apiKey: CANARY }));
-    running.push(started.child);
-    const response = await fetch(`${started.url}/api/content/blogs`);
-    expect(response.status, started.output()).toBe(200);
-    const live = await (await fetch(`${started.url}/live`)).text();
-    expect(live).toContain('<p id="error"></p>');
-    expect(live).toContain('<p id="count">32</p>');
   });
 });

@@ -2,7 +2,8 @@ import { AstroSite, FIXTURE_SITE, summaryOf } from '@content-read/test-support/a
 import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// One site and one mock server, built in order: cold, warm, one change, one deletion.
+// One site and one mock server, built in order: cold, warm, one change, one deletion, then
+// synced with other options (only the sync is asserted there: no pages to render).
 describe('building a site incrementally', { timeout: 120_000 }, () => {
   let server: Awaited<ReturnType<typeof startMock>>;
   let site: AstroSite;
@@ -79,7 +80,7 @@ describe('building a site incrementally', { timeout: 120_000 }, () => {
       { baseUrl: server.baseUrl, apiKey: FULL_KEY },
       { invalidArticles: 'skip' },
     );
-    const { code, output } = await site.build(changed);
+    const { code, output } = await site.run('sync', changed);
     expect(code, output).toBe(0);
     expect(output).toContain(
       'articles: loader version or options changed, reading everything again',

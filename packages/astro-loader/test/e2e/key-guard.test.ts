@@ -90,8 +90,9 @@ describe('filesContainingKey', () => {
   });
 });
 
-describe('the key guard in a real Astro build: files named by the key', {
-  timeout: 180_000,
+// Each case builds its own copy of the site, so the cases run at once.
+describe.concurrent('the key guard in a real Astro build: files named by the key', {
+  timeout: 240_000,
 }, () => {
   const CANARY = 'canary-F1lename-do-not-leak';
   const sites: AstroSite[] = [];

@@ -1,35 +1,51 @@
-import type { ChildProcess } from 'node:child_process';
 import { AstroSite } from '@content-read/test-support/astro-site';
-import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
+import { FULL_KEY, type StartedMock, startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve } from '../helpers/serve.js';
+import { UNHURRIED } from '../live/upstreams.js';
 
 const text = (html: string, id: string) =>
   new RegExp(`<[a-z0-9]+ id="${id}">([^<]*)<`).exec(html)?.[1];
 
-describe('live loaders in a server-rendered site (@astrojs/node)', { timeout: 120_000 }, () => {
-  let server: Awaited<ReturnType<typeof startMock>>;
+// One build (the site reads no API at build time); each case starts its own server against its
+// own API (whose requests it counts, whose content it changes), so the cases run at once.
+describe.concurrent('live loaders in a server-rendered site (@astrojs/node)', {
+  timeout: 240_000,
+}, () => {
   let site: AstroSite;
-  const running: ChildProcess[] = [];
+  const cleanups: Array<() => unknown> = [];
   beforeAll(async () => {
-    server = await startMock();
     site = await AstroSite.copy(new URL('../fixtures/live', import.meta.url));
     const { code, output } = await site.build(site.env({}));
     if (code !== 0) throw new Error(output);
-  }, 120_000);
+  }, 240_000);
   afterAll(async () => {
-    for (const child of running) child.kill();
-    await server?.close();
+    for (const cleanup of cleanups.reverse()) await cleanup();
     await site?.dispose();
   });
+  /** A mock server of the case's own. */
+  const api = async () => {
+    const server = await startMock();
+    cleanups.push(() => server.close());
+    return server;
+  };
+  /**
+   * The built site's server reading `server` with `apiKey`, its live loaders given `options` and
+   * a budget no loaded machine exhausts (several servers start at once here).
+   */
+  const started = async (server: StartedMock, apiKey: string, options: object = {}) => {
+    const running = await serve(site, {
+      ...site.env({ baseUrl: server.baseUrl, apiKey }),
+      FIXTURE_LIVE_OPTIONS: JSON.stringify({ ...UNHURRIED, ...options }),
+    });
+    cleanups.push(() => running.child.kill());
+    return running;
+  };
 
   it('loads the collection on each request, filtered by blog, with cache hints', async () => {
+    const server = await api();
     // freshness 0: every request revalidates, so a change upstream shows on the next request.
-    const { url, child } = await serve(site, {
-      ...site.env({ baseUrl: server.baseUrl, apiKey: FULL_KEY }),
-      FIXTURE_LIVE_OPTIONS: JSON.stringify({ freshness: 0 }),
-    });
-    running.push(child);
+    const { url } = await started(server, FULL_KEY, { freshness: 0 });
     const all = await (await fetch(`${url}/`)).text();
     expect(text(all, 'error')).toBe('');
     expect(text(all, 'count')).toBe('32');
@@ -56,11 +72,8 @@ describe('live loaders in a server-rendered site (@astrojs/node)', { timeout: 12
   });
 
   it('reports API failures as LiveCollectionError without the key', async () => {
-    const { url, child } = await serve(
-      site,
-      site.env({ baseUrl: server.baseUrl, apiKey: 'demo-revoked-key' }),
-    );
-    running.push(child);
+    const server = await api();
+    const { url } = await started(server, 'demo-revoked-key');
     const res = await fetch(`${url}/`);
     const html = await res.text();
     expect(res.status).toBe(502);
@@ -72,11 +85,8 @@ describe('live loaders in a server-rendered site (@astrojs/node)', { timeout: 12
   });
 
   it('concurrent requests share one upstream revalidation per listing page', async () => {
-    const { url, child } = await serve(site, {
-      ...site.env({ baseUrl: server.baseUrl, apiKey: FULL_KEY }),
-      FIXTURE_LIVE_OPTIONS: JSON.stringify({ freshness: 60_000 }),
-    });
-    running.push(child);
+    const server = await api();
+    const { url } = await started(server, FULL_KEY, { freshness: 60_000 });
     server.mock.resetStats();
     const pages = await Promise.all(Array.from({ length: 40 }, () => fetch(`${url}/`)));
     expect(pages.map((p) => p.status)).toEqual(Array(40).fill(200));
@@ -85,11 +95,8 @@ describe('live loaders in a server-rendered site (@astrojs/node)', { timeout: 12
   });
 
   it('the blogs option is a hard restriction: a filter outside it finds nothing', async () => {
-    const { url, child } = await serve(site, {
-      ...site.env({ baseUrl: server.baseUrl, apiKey: FULL_KEY }),
-      FIXTURE_LIVE_OPTIONS: JSON.stringify({ blogs: ['northwind-engineering'] }),
-    });
-    running.push(child);
+    const server = await api();
+    const { url } = await started(server, FULL_KEY, { blogs: ['northwind-engineering'] });
     const own = await (await fetch(`${url}/?blog=blog_01`)).text();
     expect(Number(text(own, 'count'))).toBeGreaterThan(0);
     for (const other of ['northwind-design', 'blog_02', 'no-such-blog']) {

@@ -4,10 +4,11 @@ import { startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // A real `astro sync` of ~1 MB of article HTML (past the pool's inline threshold): with worker
-// threads the data store is the same, file for file, as without; and the sync exits.
+// threads the data store is the same, file for file, as without; and the sync exits. The two
+// syncs run at once, each in its own copy of the site.
 describe('sanitising on worker threads in a real astro sync', { timeout: 300_000 }, () => {
   let server: Awaited<ReturnType<typeof startMock>>;
-  let site: AstroSite;
+  const sites: AstroSite[] = [];
   beforeAll(async () => {
     server = await startMock({
       dataset: generateDataset({
@@ -18,15 +19,15 @@ describe('sanitising on worker threads in a real astro sync', { timeout: 300_000
         privateFraction: 0,
       }),
     });
-    site = await AstroSite.copy(FIXTURE_SITE);
   });
   afterAll(async () => {
     await server?.close();
-    await site?.dispose();
+    for (const site of sites) await site.dispose();
   });
 
   const coldSync = async (sanitiseWorkers: number) => {
-    await site.clearStore();
+    const site = await AstroSite.copy(FIXTURE_SITE);
+    sites.push(site);
     const env = site.env(
       { baseUrl: server.baseUrl, apiKey: GENERATED_KEYS.full },
       { sanitiseWorkers },
@@ -38,8 +39,7 @@ describe('sanitising on worker threads in a real astro sync', { timeout: 300_000
   };
 
   it('stores the same bytes with the pool on as off', async () => {
-    const on = await coldSync(2);
-    const off = await coldSync(0);
+    const [on, off] = await Promise.all([coldSync(2), coldSync(0)]);
     expect(on.output).not.toContain('sanitiser thread failed');
     expect(on.threaded, on.output.slice(-3000)).toBeGreaterThan(50);
     expect(off.threaded).toBe(0);

@@ -4,16 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const CANARY = 'canary-Zq81xYt-do-not-leak';
 
-describe('scope, rate limits and the key', { timeout: 120_000 }, () => {
+/** The demo API with the canary key added (reading every blog). */
+async function startWithCanary() {
+  const server = await startMock();
+  server.mock.addKey({ id: 'key_canary', team_id: 'team_web', key: CANARY, blog_access_scope: [] });
+  return server;
+}
+
+// Each case builds its own copy of the site, so the cases run at once; the rate-limited one has
+// its own API.
+describe.concurrent('scope, rate limits and the key', { timeout: 240_000 }, () => {
   let server: Awaited<ReturnType<typeof startMock>>;
   beforeAll(async () => {
-    server = await startMock();
-    server.mock.addKey({
-      id: 'key_canary',
-      team_id: 'team_web',
-      key: CANARY,
-      blog_access_scope: [],
-    });
+    server = await startWithCanary();
   });
   afterAll(async () => server?.close());
 
@@ -53,15 +56,14 @@ describe('scope, rate limits and the key', { timeout: 120_000 }, () => {
 
   it('rate limiting: waits for Retry-After, warns once per burst, and the canary key appears nowhere', async () => {
     const site = await AstroSite.copy(FIXTURE_SITE);
+    const limited = await startWithCanary();
     try {
-      server.mock.setRateLimit({ capacity: 1, refillPerSecond: 1 });
-      server.mock.resetStats();
+      limited.mock.setRateLimit({ capacity: 1, refillPerSecond: 1 });
       const { code, output, pages } = await site.build(
-        site.env({ baseUrl: server.baseUrl, apiKey: CANARY }),
+        site.env({ baseUrl: limited.baseUrl, apiKey: CANARY }),
       );
-      server.mock.setRateLimit(undefined);
       expect(code, output).toBe(0);
-      expect(server.mock.stats.byStatus['429']).toBeGreaterThan(0);
+      expect(limited.mock.stats.byStatus['429']).toBeGreaterThan(0);
       expect(output).toMatch(/429.* on \/api\/v1\/(blogs|articles).*; retrying in/);
       const retried = [summaryOf(output, 'blogs'), summaryOf(output, 'articles')].join('\n');
       expect(retried).toMatch(/[1-9]\d* retr(y|ies)/);
@@ -69,6 +71,7 @@ describe('scope, rate limits and the key', { timeout: 120_000 }, () => {
       expect(output).not.toContain(CANARY);
       expect(await site.allOutput()).not.toContain(CANARY);
     } finally {
+      await limited.close();
       await site.dispose();
     }
   });

@@ -30,7 +30,7 @@ describe('a warm sync slower than Astro’s save delay', { timeout: 120_000 }, (
     env = site.env({ baseUrl: server.baseUrl, apiKey: FULL_KEY });
     await sync(); // cold, at full speed
     server.mock.setFaults({ latencyMs: 1000 });
-  });
+  }, 120_000);
   afterAll(async () => {
     await server?.close();
     await site?.dispose();
