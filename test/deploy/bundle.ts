@@ -130,9 +130,13 @@ export interface Size {
   gzipKib: number;
 }
 
-/** The size of what runs (source maps left out), and gzipped as one stream, as an upload is. */
+/**
+ * The size of what runs, and gzipped as one stream, as an upload is. Left out: source maps, and
+ * the local state `wrangler dev` writes beside the worker it serves (`.wrangler/`: SQLite files
+ * that grow with each request served, and that no deploy uploads).
+ */
 export function sizeOf(files: ShippedFile[]): Size {
-  const shipped = files.filter((f) => !f.path.endsWith('.map'));
+  const shipped = files.filter((f) => !f.path.endsWith('.map') && !f.path.startsWith('.wrangler/'));
   const all = Buffer.concat(shipped.map((f) => f.bytes));
   const kib = (n: number) => Math.round((n / 1024) * 10) / 10;
   return { kib: kib(all.length), gzipKib: kib(gzipSync(all).length) };

@@ -1,5 +1,5 @@
-import GithubSlugger from 'github-slugger';
 import { ID_PREFIX } from './attributes.js';
+import { Slugger } from './slugger.js';
 import { escapeAttribute } from './writer.js';
 
 /**
@@ -32,7 +32,7 @@ export function assignSlugs(
   authorIds: ReadonlySet<string>,
   out: string[],
 ): MarkdownHeading[] {
-  const slugger = new GithubSlugger();
+  const slugger = new Slugger();
   return headings.map((heading) => {
     const text = heading.text.trim();
     let slug = heading.authorId;
