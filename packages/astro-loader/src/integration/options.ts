@@ -1,3 +1,4 @@
+import { LOADER_VERSION } from '../config/version.js';
 import { ContentReadSetupError } from '../errors.js';
 import type { RateLimitOptions } from './proxy/rate-limit.js';
 import type { RefreshWebhookOptions } from './refresh-webhook.js';
@@ -56,6 +57,8 @@ export interface ProxySettings {
   maxPages: number;
   corsOrigins?: string[];
   timeout: number;
+  /** Sent upstream; written here, at build time, so the server bundle holds no package.json. */
+  userAgent: string;
 }
 
 export function proxySettings(options: ProxyOptions): ProxySettings {
@@ -95,6 +98,7 @@ export function proxySettings(options: ProxyOptions): ProxySettings {
     cacheBytes: positive('cacheBytes', options.cacheBytes, 50_000_000),
     timeout: positive('timeout', options.timeout, 15_000),
     maxPages: options.maxPages ?? 20,
+    userAgent: `content-read-astro-proxy/${LOADER_VERSION}`,
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     ...(options.blogs ? { blogs: options.blogs } : {}),
     ...(origin ? { corsOrigins: Array.isArray(origin) ? origin : [origin] } : {}),

@@ -38,7 +38,13 @@ export function createProxyHandler(
     const fetcher: Fetcher = async (etag) =>
       fetchUpstream(
         await connection(),
-        { resource, query, proxyPath: settings.path, timeoutMs: settings.timeout },
+        {
+          resource,
+          query,
+          proxyPath: settings.path,
+          timeoutMs: settings.timeout,
+          userAgent: settings.userAgent,
+        },
         etag,
       );
     return cache.get(`${resource}?${query}`, fetcher);

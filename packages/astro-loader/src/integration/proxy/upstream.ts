@@ -1,6 +1,5 @@
 import { concatBytes, parseLinkHeader, readCapped } from '@content-read/core/internal';
 import type { Connection } from '../../config/runtime-connection.js';
-import { LOADER_VERSION } from '../../config/version.js';
 import type { UpstreamAnswer } from './cache.js';
 import { ALLOWED_PARAMETERS, checkQuery, normalise, type Resource } from './query.js';
 
@@ -13,6 +12,7 @@ export interface UpstreamRequest {
   /** The proxy's own path (e.g. `/api/content`), for rewriting `Link` headers. */
   proxyPath: string;
   timeoutMs: number;
+  userAgent: string;
   /** Largest upstream body read, in bytes (default 32 MB: 500 articles with long bodies). */
   maxBytes?: number;
 }
@@ -33,7 +33,7 @@ export async function fetchUpstream(
     headers: {
       authorization: `Bearer ${conn.apiKey}`,
       accept: 'application/json',
-      'user-agent': `content-read-astro-proxy/${LOADER_VERSION}`,
+      'user-agent': request.userAgent,
       ...(etag ? { 'if-none-match': etag } : {}),
     },
     redirect: 'manual',

@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import pkg from '../../../package.json' with { type: 'json' };
+import { proxySettings } from '../../../src/integration/options.js';
 import { fetchUpstream, rewriteLink } from '../../../src/integration/proxy/upstream.js';
 
 describe('fetchUpstream', () => {
@@ -8,8 +10,10 @@ describe('fetchUpstream', () => {
   afterEach(() => new Promise((r) => (server ? server.close(r) : r(undefined))));
 
   /** A loopback API that answers every request with `chunks` of a JSON listing, unsized. */
+  let userAgent: string | undefined;
   async function api(chunks: string[]) {
-    server = createServer(async (_req, res) => {
+    server = createServer(async (req, res) => {
+      userAgent = req.headers['user-agent'];
       res.writeHead(200, { 'content-type': 'application/json' });
       for (const chunk of chunks) res.write(chunk);
       res.end();
@@ -20,7 +24,24 @@ describe('fetchUpstream', () => {
       apiKey: 'k',
     };
   }
-  const request = { resource: 'articles' as const, query: '', proxyPath: '/p', timeoutMs: 5000 };
+  const request = {
+    resource: 'articles' as const,
+    query: '',
+    proxyPath: '/p',
+    timeoutMs: 5000,
+    userAgent: 'content-read-astro-proxy/test',
+  };
+
+  it('names itself with the loader version of package.json, fixed in the settings at build time', async () => {
+    const { userAgent: fromSettings } = proxySettings({ path: '/p' });
+    expect(fromSettings).toBe(`content-read-astro-proxy/${pkg.version}`);
+    await fetchUpstream(
+      await api(['{"data":[]}']),
+      { ...request, userAgent: fromSettings },
+      undefined,
+    );
+    expect(userAgent).toBe(fromSettings);
+  });
 
   it('stops reading a body larger than maxBytes and answers 502', async () => {
     const conn = await api(['{"data":[', `"${'x'.repeat(4000)}"`, ']}']);
