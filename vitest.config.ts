@@ -1,11 +1,15 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// One vitest project per package, one for the cross-package tests in test/ and one for the deploy
-// matrix (test/deploy/);
-// `npm test -w <package>` runs just one of them.
+// One project for each package's unit tests, one for each package's end-to-end tests (test/e2e/,
+// on the built package), one for the cross-package tests in test/ and one for the deploy matrix
+// (test/deploy/). `npm run test:unit` runs the unit projects alone, with no build needed.
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'test', 'test/deploy'],
+    projects: ['packages/*', 'packages/*/vitest.e2e.config.ts', 'test', 'test/deploy'],
+    // Most test files wait on child processes (Astro builds, servers, Chromium) more than they
+    // compute, so more files than cores run at once; vitest's default is one fewer than the cores.
+    maxWorkers: Math.max(3, availableParallelism()),
     reporters: ['default', './scripts/summary-reporter.ts'],
   },
 });

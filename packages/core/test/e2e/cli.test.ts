@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { type Running, startMock, startProxy } from './doctor/support.js';
+import { type Running, startMock, startProxy } from '../doctor/support.js';
 
-const bin = fileURLToPath(new URL('../bin/content-read.js', import.meta.url));
+const bin = fileURLToPath(new URL('../../bin/content-read.js', import.meta.url));
 // Each test starts Node processes: on a loaded machine that alone can take seconds. The tests
 // are independent (processes of their own, a temp dir of their own), so they run at once.
 vi.setConfig({ testTimeout: 60_000 });
@@ -41,7 +41,7 @@ async function run(args: string[], env: Record<string, string> = {}, cwd?: strin
 }
 
 test.concurrent('package.json declares the committed bin entry, which checks the Node version, then runs the built CLI', async () => {
-  const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
+  const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8'));
   expect(pkg.bin).toEqual({ 'content-read': './bin/content-read.js' });
   const entry = await readFile(bin, 'utf8');
   expect(entry.startsWith('#!/usr/bin/env node\n')).toBe(true);
@@ -49,7 +49,7 @@ test.concurrent('package.json declares the committed bin entry, which checks the
   expect(check).toBeGreaterThan(0);
   expect(entry.indexOf("await import('../dist/cli.js');")).toBeGreaterThan(check);
   expect(
-    (await readFile(new URL('../dist/cli.js', import.meta.url), 'utf8')).length,
+    (await readFile(new URL('../../dist/cli.js', import.meta.url), 'utf8')).length,
   ).toBeGreaterThan(0);
 });
 

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateDataset } from '../src/index.js';
+import { generateDataset } from '../../src/index.js';
 
-const pkg = join(dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const cli = join(pkg, 'dist', 'cli.js');
 
 beforeAll(() => {

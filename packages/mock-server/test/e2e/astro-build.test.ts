@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AstroSite, FIXTURE_SITE } from '@content-read/test-support/astro-site';
 import { expect, it } from 'vitest';
-import { createMockServer, GENERATED_KEYS, generateDataset } from '../src/index.js';
+import { createMockServer, GENERATED_KEYS, generateDataset } from '../../src/index.js';
 
 // The "real" API is a second mock with its own dataset, so the pages show which one was read.
 it('astro build --mode staging reads the API in envDir/.env.staging, not the mock', async () => {
