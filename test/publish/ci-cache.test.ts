@@ -22,7 +22,7 @@ import {
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { AstroSite } from '../support/astro-site.js';
 import { listenOnLoopback } from '../support/mock-server.js';
-import { cleanEnv, createPackedSite, repoRoot, run } from './pack.js';
+import { CONTENT_CONFIG, cleanEnv, copyOfPackedSite, repoRoot, run } from './pack.js';
 
 const KEY = 'demo-full-access-key';
 
@@ -32,15 +32,6 @@ const ASTRO_CONFIG = `import { defineConfig } from 'astro/config';
 export default defineConfig({
   cacheDir: './.astro-cache',
 });
-`;
-
-const CONTENT_CONFIG = `import { defineCollection } from 'astro:content';
-import { articlesLoader, blogsLoader } from '@content-read/astro-loader';
-
-export const collections = {
-  blogs: defineCollection({ loader: blogsLoader() }),
-  articles: defineCollection({ loader: articlesLoader() }),
-};
 `;
 
 const PAGE = `---
@@ -58,10 +49,10 @@ let recipePid: number | undefined;
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'content-read-ci-cache-'));
-  site = join(root, 'site');
   mock = createMockServer();
   api = await listenOnLoopback(mock);
-  await createPackedSite(site, join(root, 'tarballs'), {
+  // The first install: the run's (see copyOfPackedSite()); the test installs again itself.
+  site = await copyOfPackedSite({
     'astro.config.mjs': ASTRO_CONFIG,
     'src/content.config.ts': CONTENT_CONFIG,
     'src/pages/index.astro': PAGE,
@@ -71,6 +62,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (recipePid !== undefined && alive(recipePid)) process.kill(recipePid);
   await api?.close();
+  if (site) await rm(site, { recursive: true, force: true });
   if (root) await rm(root, { recursive: true, force: true });
 });
 
