@@ -1,10 +1,9 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createMockServer, type MockServer, type RunningServer } from '@content-read/mock-server';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactsDir, launchChromium } from '../support/browser.js';
-import { listenOnLoopback } from '../support/mock-server.js';
+import { artifactsDir } from '../support/browser.js';
+import { useApiAndBrowser } from './api-and-browser.js';
 import {
   dataset,
   firstParagraph,
@@ -45,30 +44,24 @@ async function screenshot(page: Page, path: string) {
 }
 
 describe('the playground in a browser', () => {
-  let mock: MockServer;
-  let api: RunningServer;
+  const rig = useApiAndBrowser();
   let outDir: string;
   let site: ServedPlayground;
-  let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
-    mock = createMockServer();
-    api = await listenOnLoopback(mock);
-    const env = { CONTENT_API_URL: api.baseUrl, CONTENT_API_KEY: fullKey };
+    const env = { CONTENT_API_URL: rig.api.baseUrl, CONTENT_API_KEY: fullKey };
     // Inside the repository: the built server imports its dependencies from node_modules.
     await mkdir(buildsDir, { recursive: true });
     outDir = await mkdtemp(join(buildsDir, 'playground-'));
-    const [, launched] = await Promise.all([buildPlayground(outDir, env), launchChromium()]);
-    browser = launched;
+    await buildPlayground(outDir, env);
     site = await servePlayground(outDir, env);
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await rig.ready;
+    page = await rig.browser.newPage({ viewport: { width: 1280, height: 900 } });
   });
 
   afterAll(async () => {
-    await browser?.close();
     await site?.stop();
-    await api?.close();
     if (outDir) await rm(outDir, { recursive: true, force: true });
   });
 
@@ -132,7 +125,10 @@ describe('the playground in a browser', () => {
     // Screenshots as artifacts, at desktop and phone widths, with lazy images settled.
     const dir = await artifactsDir();
     await screenshot(page, join(dir, 'article.png'));
-    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const phone = await rig.browser.newPage({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+    });
     await phone.goto(page.url().replace(/#.*$/, ''));
     await screenshot(phone, join(dir, 'article-mobile.png'));
     await phone.close();
@@ -160,7 +156,7 @@ describe('the playground in a browser', () => {
     expect(first?.headers()['cache-control']).toBe('no-store');
     expect(await page.locator('h1').textContent()).toBe(chosen.title);
 
-    mock.updateArticle(chosen.id, {
+    rig.mock.updateArticle(chosen.id, {
       title: 'Rewritten while the site was running',
       html: '<h2>A section added later</h2><p>These words were not there at build time.</p>',
     });
@@ -179,7 +175,7 @@ describe('the playground in a browser', () => {
     expect(await page.locator('h1').textContent()).toBe(chosen.title);
 
     // Unpublished in the API: the live route says so with a 404.
-    mock.updateArticle(chosen.id, { public: false });
+    rig.mock.updateArticle(chosen.id, { public: false });
     const gone = await page.goto(live);
     expect(gone?.status()).toBe(404);
     expect(await page.locator('h1').textContent()).toBe('No such article');
