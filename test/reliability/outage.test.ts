@@ -1,7 +1,7 @@
 import { createMockServer, demoKeys } from '@content-read/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AstroSite, FIXTURE_SITE, syncErrorLines } from '../support/astro-site.js';
-import { listenOnLoopback, startMock } from '../support/mock-server.js';
+import { syncErrorLines } from '../support/astro-site.js';
+import { useApiAndSite } from './support/api-and-site.js';
 
 // Outage at build time: the API is down, rejects the key (401) or answers 500 forever. The build
 // fails within a bounded time with one actionable message, and the content synced before is
@@ -19,33 +19,21 @@ const RETRY = { retry: { retries: 3, minTimeout: 10, maxTimeout: 40 } };
 
 describe('a build during an API outage', () => {
   const mock = createMockServer();
-  let baseUrl: string;
-  let deadUrl: string;
-  let close: () => Promise<void>;
-  let site: AstroSite;
+  const rig = useApiAndSite(mock);
   let before: Map<string, string>;
 
   beforeAll(async () => {
-    ({ baseUrl, close } = await listenOnLoopback(mock));
-    const dead = await startMock();
-    deadUrl = dead.baseUrl;
-    await dead.close();
-    site = await AstroSite.copy(FIXTURE_SITE);
+    const { site, baseUrl } = rig;
     const good = await site.run('build', site.env({ baseUrl, apiKey: full.key }));
     expect(good.code, good.stdout + good.stderr).toBe(0);
     before = await site.dataStore();
     expect((await site.files('dist')).get('index.html')).toContain('blogs:3 articles:32');
   });
 
-  afterAll(async () => {
-    await close?.();
-    await site?.dispose();
-  });
-
   const outages = [
     {
       name: 'the API is down',
-      url: () => deadUrl,
+      url: () => rig.deadUrl,
       start: () => {},
       stop: () => {},
       message:
@@ -53,7 +41,7 @@ describe('a build during an API outage', () => {
     },
     {
       name: 'the API answers 401',
-      url: () => baseUrl,
+      url: () => rig.baseUrl,
       start: () => mock.updateKey(full.id, { revoked: true }),
       stop: () => mock.updateKey(full.id, { revoked: false }),
       message:
@@ -61,7 +49,7 @@ describe('a build during an API outage', () => {
     },
     {
       name: 'the API answers 500 forever',
-      url: () => baseUrl,
+      url: () => rig.baseUrl,
       start: () => mock.setFaults({ serverError: 1 }),
       stop: () => mock.setFaults(undefined),
       message: /Could not sync collection "(blogs|articles)":.*500/,
@@ -74,6 +62,7 @@ describe('a build during an API outage', () => {
       afterAll(() => outage.stop());
 
       it('fails in bounded time with one actionable message, the synced content intact', async () => {
+        const { site } = rig;
         const run = await site.run(
           'build',
           site.env({ baseUrl: outage.url(), apiKey: full.key }, RETRY),
@@ -90,6 +79,7 @@ describe('a build during an API outage', () => {
       });
 
       it("with onError: 'keep-last' builds the previous content and warns", async () => {
+        const { site } = rig;
         const run = await site.run(
           'build',
           site.env({ baseUrl: outage.url(), apiKey: full.key }, { ...RETRY, onError: 'keep-last' }),
