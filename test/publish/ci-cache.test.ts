@@ -22,6 +22,7 @@ import {
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { AstroSite } from '../support/astro-site.js';
 import { listenOnLoopback } from '../support/mock-server.js';
+import { isAlive } from '../support/process-alive.js';
 import { CONTENT_CONFIG, cleanEnv, copyOfPackedSite, repoRoot, run } from './pack.js';
 
 const KEY = 'demo-full-access-key';
@@ -60,7 +61,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  if (recipePid !== undefined && alive(recipePid)) process.kill(recipePid);
+  if (recipePid !== undefined && isAlive(recipePid)) process.kill(recipePid);
   await api?.close();
   if (site) await rm(site, { recursive: true, force: true });
   if (root) await rm(root, { recursive: true, force: true });
@@ -117,7 +118,7 @@ test("the mock README's CI steps, run as written, leave no server running after 
   expect((await fetch(discovery)).status).toBe(200);
 
   expect(await shell(stopStep?.[1] ?? '', { MOCK_PID: String(recipePid) })).toBe(0);
-  while (alive(recipePid)) await sleep(20);
+  while (isAlive(recipePid)) await sleep(20);
   await expect(fetch(discovery)).rejects.toThrow();
 }, 60_000);
 
@@ -130,15 +131,6 @@ function shell(script: string, env: Record<string, string>): Promise<number | nu
     stdio: 'ignore',
   });
   return new Promise((resolve) => child.on('exit', resolve));
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function freePort(): Promise<number> {

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inject } from 'vitest';
+import { isAlive } from './process-alive.js';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -81,17 +82,8 @@ async function waitFor(dir: string, lock: string, failed: string): Promise<strin
         `${dir} could not be made (in another test file): ${await readFile(failed, 'utf8')}`,
       );
     const pid = Number(await readFile(join(lock, 'pid'), 'utf8').catch(() => ''));
-    if (pid > 0 && !alive(pid) && !existsSync(dir))
+    if (pid > 0 && !isAlive(pid) && !existsSync(dir))
       throw new Error(`The test worker ${pid} making ${dir} died before finishing it; run again.`);
     await sleep(200);
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }
