@@ -1,6 +1,5 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useApiAndBrowser } from './api-and-browser.js';
 import { fullKey } from './dataset.js';
@@ -29,28 +28,26 @@ interface ApiResult {
 }
 
 describe('CORS from a page on another origin', () => {
-  const rig = useApiAndBrowser();
-  let site: Server;
+  const rig = useApiAndBrowser({ page: {} });
+  // The probe page's own origin: a server of its own, on another port than the API.
+  const site: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(PAGE);
+  });
   let siteOrigin: string;
-  let page: Page;
 
   beforeAll(async () => {
-    site = createServer((_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(PAGE);
-    });
     await new Promise<void>((done) => site.listen(0, '127.0.0.1', done));
     siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
     await rig.ready;
-    page = await rig.browser.newPage();
-    await page.goto(`${siteOrigin}/`);
+    await rig.page.goto(`${siteOrigin}/`);
   });
 
   afterAll(async () => {
-    await new Promise((done) => site?.close(done));
+    await new Promise((done) => site.close(done));
   });
 
   const call = (key?: string) =>
-    page.evaluate(
+    rig.page.evaluate(
       ([url, k]) =>
         (
           globalThis as unknown as { callApi: (u: string, k?: string) => Promise<ApiResult> }

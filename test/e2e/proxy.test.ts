@@ -23,9 +23,9 @@ interface Seen {
 }
 
 describe('the search page reads through the backend proxy', () => {
-  const rig = useApiAndBrowser((mock) =>
-    mock.addKey({ id: 'key_browser_canary', team_id: 'team_web', key: CANARY }),
-  );
+  const rig = useApiAndBrowser({
+    prepare: (mock) => mock.addKey({ id: 'key_browser_canary', team_id: 'team_web', key: CANARY }),
+  });
   let outDir: string;
 
   beforeAll(async () => {
