@@ -10,9 +10,10 @@ import { countStoreSaves } from './store-saves.js';
 
 // Every benchmark at a tiny size, so `npm run bench` keeps working. No time is asserted (these
 // machines are noisy); what is asserted is that each benchmark measured what it says: both sides
-// ran, the ratio is a real number, and the warm sync transferred no article body.
+// ran, the ratio is a real number, and the warm sync transferred no article body. For the same
+// reason the benchmarks, and the tests below, run side by side (each has its own servers and sites).
 
-describe('benchmarks at CI size', () => {
+describe.concurrent('benchmarks at CI size', () => {
   it('run every benchmark end to end and produce a row each', { timeout: 600_000 }, async () => {
     const chart = join(await mkdtemp(join(tmpdir(), 'cr-bench-chart-')), 'scaling.svg');
     const cfg = readConfig([], {
@@ -26,7 +27,7 @@ describe('benchmarks at CI size', () => {
       BENCH_CHART: chart,
     });
     const lines: string[] = [];
-    const results = await runBenches(cfg, (line) => lines.push(line));
+    const results = await runBenches(cfg, (line) => lines.push(line), { parallel: 2 });
     // B8 reports a cold and a warm row; every other benchmark one.
     expect(results.map((r) => r.id)).toEqual(
       ALL.flatMap((id) => (id === 'B8' ? ['B8 cold', 'B8 warm'] : [id])),

@@ -1,10 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMockServer, type MockServer, type RunningServer } from '@content-read/mock-server';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
-import { listenOnLoopback } from '../support/mock-server.js';
+import { useApiAndBrowser } from './api-and-browser.js';
 import { fullKey } from './dataset.js';
 
 // CORS as a browser enforces it: a page from another origin (another loopback port) calls the
@@ -31,47 +28,39 @@ interface ApiResult {
 }
 
 describe('CORS from a page on another origin', () => {
-  let mock: MockServer;
-  let api: RunningServer;
-  let site: Server;
+  const rig = useApiAndBrowser({ page: {} });
+  // The probe page's own origin: a server of its own, on another port than the API.
+  const site: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(PAGE);
+  });
   let siteOrigin: string;
-  let browser: Browser;
-  let page: Page;
 
   beforeAll(async () => {
-    mock = createMockServer();
-    api = await listenOnLoopback(mock);
-    site = createServer((_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(PAGE);
-    });
     await new Promise<void>((done) => site.listen(0, '127.0.0.1', done));
     siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-    browser = await launchChromium();
-    page = await browser.newPage();
-    await page.goto(`${siteOrigin}/`);
+    await rig.ready;
+    await rig.page.goto(`${siteOrigin}/`);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await new Promise((done) => site?.close(done));
-    await api?.close();
+    await new Promise((done) => site.close(done));
   });
 
   const call = (key?: string) =>
-    page.evaluate(
+    rig.page.evaluate(
       ([url, k]) =>
         (
           globalThis as unknown as { callApi: (u: string, k?: string) => Promise<ApiResult> }
         ).callApi(url, k),
-      [`${api.baseUrl}/blogs`, key] as const,
+      [`${rig.api.baseUrl}/blogs`, key] as const,
     );
 
   it('runs the page and the API on different origins', () => {
-    expect(new URL(api.baseUrl).origin).not.toBe(siteOrigin);
+    expect(new URL(rig.api.baseUrl).origin).not.toBe(siteOrigin);
   });
 
   it('passes the preflight for the Authorization header and hands the data to the page', async () => {
-    mock.resetStats();
+    rig.mock.resetStats();
     const result = await call(fullKey);
     expect(result.status).toBe(200);
     expect(result.body.data?.map((b) => b.name)).toEqual([
@@ -79,11 +68,11 @@ describe('CORS from a page on another origin', () => {
       'Northwind Design Notes',
       'Studio News',
     ]);
-    const preflight = mock.requests.find(
+    const preflight = rig.mock.requests.find(
       (r) => r.method === 'OPTIONS' && r.path.startsWith('/api/v1/blogs'),
     );
     expect(preflight?.status).toBe(204);
-    const get = mock.requests.find((r) => r.method === 'GET');
+    const get = rig.mock.requests.find((r) => r.method === 'GET');
     expect(get?.status).toBe(200);
   });
 

@@ -1,10 +1,9 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createMockServer, type MockServer, type RunningServer } from '@content-read/mock-server';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactsDir, launchChromium } from '../support/browser.js';
-import { listenOnLoopback } from '../support/mock-server.js';
+import { artifactsDir } from '../support/browser.js';
+import { useApiAndBrowser } from './api-and-browser.js';
 import {
   dataset,
   firstParagraph,
@@ -45,30 +44,22 @@ async function screenshot(page: Page, path: string) {
 }
 
 describe('the playground in a browser', () => {
-  let mock: MockServer;
-  let api: RunningServer;
+  const rig = useApiAndBrowser({ page: { viewport: { width: 1280, height: 900 } } });
   let outDir: string;
   let site: ServedPlayground;
-  let browser: Browser;
-  let page: Page;
 
   beforeAll(async () => {
-    mock = createMockServer();
-    api = await listenOnLoopback(mock);
-    const env = { CONTENT_API_URL: api.baseUrl, CONTENT_API_KEY: fullKey };
+    const env = { CONTENT_API_URL: rig.api.baseUrl, CONTENT_API_KEY: fullKey };
     // Inside the repository: the built server imports its dependencies from node_modules.
     await mkdir(buildsDir, { recursive: true });
     outDir = await mkdtemp(join(buildsDir, 'playground-'));
-    const [, launched] = await Promise.all([buildPlayground(outDir, env), launchChromium()]);
-    browser = launched;
+    await buildPlayground(outDir, env);
     site = await servePlayground(outDir, env);
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await rig.ready;
   });
 
   afterAll(async () => {
-    await browser?.close();
     await site?.stop();
-    await api?.close();
     if (outDir) await rm(outDir, { recursive: true, force: true });
   });
 
@@ -77,37 +68,39 @@ describe('the playground in a browser', () => {
   });
 
   it('lists the blogs the key can read on the home page, and only those', async () => {
-    await page.goto(site.url);
-    const names = await page.locator('#blogs-heading + .card-grid .card__title').allTextContents();
+    await rig.page.goto(site.url);
+    const names = await rig.page
+      .locator('#blogs-heading + .card-grid .card__title')
+      .allTextContents();
     expect(names.map((n) => n.trim()).sort()).toEqual(visibleBlogs.map((b) => b.name).sort());
     const hidden = dataset.blogs.filter((b) => !visibleBlogs.includes(b)).map((b) => b.name);
     expect(hidden.length).toBeGreaterThan(0);
-    const body = await page.locator('body').textContent();
+    const body = await rig.page.locator('body').textContent();
     for (const name of hidden) expect(body).not.toContain(name);
   });
 
   it('goes home → blog → article, with the body, byline, table of contents and neighbours', async () => {
-    await page.goto(site.url);
-    await page.getByRole('link', { name: engineering.name, exact: true }).click();
-    await page.waitForURL(`**/blogs/${engineering.slug}/`);
-    expect(await page.locator('h1').textContent()).toBe(engineering.name);
-    const titles = await page.locator('.card__title').allTextContents();
+    await rig.page.goto(site.url);
+    await rig.page.getByRole('link', { name: engineering.name, exact: true }).click();
+    await rig.page.waitForURL(`**/blogs/${engineering.slug}/`);
+    expect(await rig.page.locator('h1').textContent()).toBe(engineering.name);
+    const titles = await rig.page.locator('.card__title').allTextContents();
     expect(titles.map((t) => t.trim())).toEqual(engineeringArticles.map((a) => a.title));
 
-    await page.getByRole('link', { name: chosen.title, exact: true }).click();
-    await page.waitForURL(`**/blogs/${engineering.slug}/${chosen.slug}/`);
-    expect(await page.locator('h1').textContent()).toBe(chosen.title);
-    expect(await page.title()).toContain(chosen.title);
-    const prose = textOf((await page.locator('.prose').innerHTML()) ?? '');
+    await rig.page.getByRole('link', { name: chosen.title, exact: true }).click();
+    await rig.page.waitForURL(`**/blogs/${engineering.slug}/${chosen.slug}/`);
+    expect(await rig.page.locator('h1').textContent()).toBe(chosen.title);
+    expect(await rig.page.title()).toContain(chosen.title);
+    const prose = textOf((await rig.page.locator('.prose').innerHTML()) ?? '');
     expect(prose).toContain(firstParagraph(chosen.html));
-    const byline = await page.locator('.article-head .meta').first().textContent();
+    const byline = await rig.page.locator('.article-head .meta').first().textContent();
     for (const author of chosen.authors) expect(byline).toContain(author.name);
-    expect(await page.locator('.article-head time').first().getAttribute('datetime')).toBe(
+    expect(await rig.page.locator('.article-head time').first().getAttribute('datetime')).toBe(
       new Date(chosen.published_at).toISOString(),
     );
 
     // The table of contents lists the body's h2/h3 headings, and each link lands on its heading.
-    const toc = page.getByRole('navigation', { name: 'On this page' });
+    const toc = rig.page.getByRole('navigation', { name: 'On this page' });
     const entries = toc.getByRole('link');
     expect((await entries.allTextContents()).map((t) => t.trim())).toEqual(
       headingsOf(chosen.html).map((h) => h.text),
@@ -116,8 +109,8 @@ describe('the playground in a browser', () => {
     const target = (await last.getAttribute('href')) ?? '';
     expect(target).toMatch(/^#.+/);
     await last.click();
-    await page.waitForURL(`**${target}`);
-    const heading = page.locator(`.prose ${target}`);
+    await rig.page.waitForURL(`**${target}`);
+    const heading = rig.page.locator(`.prose ${target}`);
     expect(await heading.textContent()).toBe(await last.textContent());
     await expect.poll(() => heading.isVisible()).toBe(true);
     const box = await heading.boundingBox();
@@ -126,62 +119,65 @@ describe('the playground in a browser', () => {
     // Previous is the older neighbour in the blog, next the newer one.
     const older = engineeringArticles[chosenIndex + 1];
     const newer = engineeringArticles[chosenIndex - 1];
-    expect(await page.locator('a[rel="prev"] .title').textContent()).toBe(older?.title);
-    expect(await page.locator('a[rel="next"] .title').textContent()).toBe(newer?.title);
+    expect(await rig.page.locator('a[rel="prev"] .title').textContent()).toBe(older?.title);
+    expect(await rig.page.locator('a[rel="next"] .title').textContent()).toBe(newer?.title);
 
     // Screenshots as artifacts, at desktop and phone widths, with lazy images settled.
     const dir = await artifactsDir();
-    await screenshot(page, join(dir, 'article.png'));
-    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
-    await phone.goto(page.url().replace(/#.*$/, ''));
+    await screenshot(rig.page, join(dir, 'article.png'));
+    const phone = await rig.browser.newPage({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+    });
+    await phone.goto(rig.page.url().replace(/#.*$/, ''));
     await screenshot(phone, join(dir, 'article-mobile.png'));
     await phone.close();
   });
 
   it('has a page per tag listing the articles that carry it', async () => {
     const tag = chosen.tags[0] ?? '';
-    await page
+    await rig.page
       .getByRole('link', { name: `#${tag}`, exact: true })
       .first()
       .click();
-    await page.waitForURL(`**/tags/**`);
-    expect(await page.locator('h1').textContent()).toBe(`#${tag}`);
+    await rig.page.waitForURL(`**/tags/**`);
+    expect(await rig.page.locator('h1').textContent()).toBe(`#${tag}`);
     const tagged = dataset.articles.filter(
       (a) => a.public && a.tags.includes(tag) && visibleBlogs.some((b) => b.id === a.blog_id),
     );
-    const titles = await page.locator('.card__title').allTextContents();
+    const titles = await rig.page.locator('.card__title').allTextContents();
     expect(titles.map((t) => t.trim()).sort()).toEqual(tagged.map((a) => a.title).sort());
   });
 
   it('renders the live route from the API at request time: a change shows on reload', async () => {
     const live = `${site.url}live/${chosen.id}/`;
-    const first = await page.goto(live);
+    const first = await rig.page.goto(live);
     expect(first?.status()).toBe(200);
     expect(first?.headers()['cache-control']).toBe('no-store');
-    expect(await page.locator('h1').textContent()).toBe(chosen.title);
+    expect(await rig.page.locator('h1').textContent()).toBe(chosen.title);
 
-    mock.updateArticle(chosen.id, {
+    rig.mock.updateArticle(chosen.id, {
       title: 'Rewritten while the site was running',
       html: '<h2>A section added later</h2><p>These words were not there at build time.</p>',
     });
-    await page.reload();
-    expect(await page.locator('h1').textContent()).toBe('Rewritten while the site was running');
-    expect(await page.locator('.prose').textContent()).toContain(
+    await rig.page.reload();
+    expect(await rig.page.locator('h1').textContent()).toBe('Rewritten while the site was running');
+    expect(await rig.page.locator('.prose').textContent()).toContain(
       'These words were not there at build time.',
     );
-    const liveToc = page.getByRole('navigation', { name: 'On this page' }).getByRole('link');
+    const liveToc = rig.page.getByRole('navigation', { name: 'On this page' }).getByRole('link');
     expect((await liveToc.allTextContents()).map((t) => t.trim())).toEqual([
       'A section added later',
     ]);
 
     // The prerendered page still shows what was built.
-    await page.goto(`${site.url}blogs/${engineering.slug}/${chosen.slug}/`);
-    expect(await page.locator('h1').textContent()).toBe(chosen.title);
+    await rig.page.goto(`${site.url}blogs/${engineering.slug}/${chosen.slug}/`);
+    expect(await rig.page.locator('h1').textContent()).toBe(chosen.title);
 
     // Unpublished in the API: the live route says so with a 404.
-    mock.updateArticle(chosen.id, { public: false });
-    const gone = await page.goto(live);
+    rig.mock.updateArticle(chosen.id, { public: false });
+    const gone = await rig.page.goto(live);
     expect(gone?.status()).toBe(404);
-    expect(await page.locator('h1').textContent()).toBe('No such article');
+    expect(await rig.page.locator('h1').textContent()).toBe('No such article');
   });
 });

@@ -1,9 +1,8 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createMockServer, type MockServer, type RunningServer } from '@content-read/mock-server';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
+import { useApiAndBrowser } from './api-and-browser.js';
 import { dataset, visibleBlogs } from './dataset.js';
 import { buildPlayground, buildsDir, filesContaining, servePlayground } from './site.js';
 
@@ -24,35 +23,29 @@ interface Seen {
 }
 
 describe('the search page reads through the backend proxy', () => {
-  let mock: MockServer;
-  let api: RunningServer;
+  const rig = useApiAndBrowser({
+    prepare: (mock) => mock.addKey({ id: 'key_browser_canary', team_id: 'team_web', key: CANARY }),
+  });
   let outDir: string;
-  let browser: Browser;
 
   beforeAll(async () => {
-    mock = createMockServer();
-    mock.addKey({ id: 'key_browser_canary', team_id: 'team_web', key: CANARY });
-    api = await mock.listen({ host: '127.0.0.1', port: 0 });
     await mkdir(buildsDir, { recursive: true });
     outDir = await mkdtemp(join(buildsDir, 'playground-proxy-'));
-    const env = { CONTENT_API_URL: api.baseUrl, CONTENT_API_KEY: CANARY };
-    const [, launched] = await Promise.all([buildPlayground(outDir, env), launchChromium()]);
-    browser = launched;
+    await buildPlayground(outDir, { CONTENT_API_URL: rig.api.baseUrl, CONTENT_API_KEY: CANARY });
+    await rig.ready;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await api?.close();
     if (outDir) await rm(outDir, { recursive: true, force: true });
   });
 
   /** Serves the build with this key, searches, and returns the page and every request it made. */
   async function search(key: string) {
     const site = await servePlayground(outDir, {
-      CONTENT_API_URL: api.baseUrl,
+      CONTENT_API_URL: rig.api.baseUrl,
       CONTENT_API_KEY: key,
     });
-    const page: Page = await browser.newPage();
+    const page: Page = await rig.browser.newPage();
     const seen: Seen[] = [];
     // allHeaders() (unlike headers()) includes Authorization and cookies. A request still in
     // flight when the browser closes, after the assertions, can no longer be read: not an error.
@@ -98,10 +91,10 @@ describe('the search page reads through the backend proxy', () => {
 
   it("the live list uses Astro's route cache with the live loader's cacheHint", async () => {
     const site = await servePlayground(outDir, {
-      CONTENT_API_URL: api.baseUrl,
+      CONTENT_API_URL: rig.api.baseUrl,
       CONTENT_API_KEY: CANARY,
     });
-    const page = await browser.newPage();
+    const page = await rig.browser.newPage();
     try {
       await page.goto(`${site.url}live/`);
       const first = await page.locator('.rendered-at').textContent();

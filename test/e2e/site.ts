@@ -1,7 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AstroSite, repoRoot } from '../support/astro-site.js';
+import { startListening } from '../support/listening-child.js';
 
 // Building and serving the playground as a user would: `astro build` in its own process (the
 // shared AstroSite harness, on the playground where it is),
@@ -38,31 +38,13 @@ export interface ServedPlayground {
 
 /** Runs playground/scripts/serve.ts on port 0 and resolves with the URL it prints. */
 export async function servePlayground(outDir: string, api: ApiEnv): Promise<ServedPlayground> {
-  const child: ChildProcess = spawn(process.execPath, [serveScript, outDir], {
-    env: { ...withApi(api), PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-      const match = /Serving (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.stderr?.on('data', (chunk) => (output += chunk));
-    child.once('close', (code) =>
-      reject(new Error(`The playground server exited (code ${code}) before listening:\n${output}`)),
-    );
-  });
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const closed = new Promise((done) => child.once('close', done));
-      child.kill('SIGTERM');
-      await closed;
-    },
-  };
+  const { url, stop } = await startListening(
+    process.execPath,
+    [serveScript, outDir],
+    { env: { ...withApi(api), PORT: '0' } },
+    /Serving (http:\/\/\S+)/,
+  );
+  return { url, stop };
 }
 
 /** Every file under a directory whose contents include `needle` (for keys leaking into output). */

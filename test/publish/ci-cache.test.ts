@@ -22,7 +22,8 @@ import {
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { AstroSite } from '../support/astro-site.js';
 import { listenOnLoopback } from '../support/mock-server.js';
-import { cleanEnv, createPackedSite, repoRoot, run } from './pack.js';
+import { isAlive } from '../support/process-alive.js';
+import { CONTENT_CONFIG, cleanEnv, copyOfPackedSite, repoRoot, run } from './pack.js';
 
 const KEY = 'demo-full-access-key';
 
@@ -32,15 +33,6 @@ const ASTRO_CONFIG = `import { defineConfig } from 'astro/config';
 export default defineConfig({
   cacheDir: './.astro-cache',
 });
-`;
-
-const CONTENT_CONFIG = `import { defineCollection } from 'astro:content';
-import { articlesLoader, blogsLoader } from '@content-read/astro-loader';
-
-export const collections = {
-  blogs: defineCollection({ loader: blogsLoader() }),
-  articles: defineCollection({ loader: articlesLoader() }),
-};
 `;
 
 const PAGE = `---
@@ -58,10 +50,10 @@ let recipePid: number | undefined;
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'content-read-ci-cache-'));
-  site = join(root, 'site');
   mock = createMockServer();
   api = await listenOnLoopback(mock);
-  await createPackedSite(site, join(root, 'tarballs'), {
+  // The first install: the run's (see copyOfPackedSite()); the test installs again itself.
+  site = await copyOfPackedSite({
     'astro.config.mjs': ASTRO_CONFIG,
     'src/content.config.ts': CONTENT_CONFIG,
     'src/pages/index.astro': PAGE,
@@ -69,8 +61,9 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  if (recipePid !== undefined && alive(recipePid)) process.kill(recipePid);
+  if (recipePid !== undefined && isAlive(recipePid)) process.kill(recipePid);
   await api?.close();
+  if (site) await rm(site, { recursive: true, force: true });
   if (root) await rm(root, { recursive: true, force: true });
 });
 
@@ -125,7 +118,7 @@ test("the mock README's CI steps, run as written, leave no server running after 
   expect((await fetch(discovery)).status).toBe(200);
 
   expect(await shell(stopStep?.[1] ?? '', { MOCK_PID: String(recipePid) })).toBe(0);
-  while (alive(recipePid)) await sleep(20);
+  while (isAlive(recipePid)) await sleep(20);
   await expect(fetch(discovery)).rejects.toThrow();
 }, 60_000);
 
@@ -138,15 +131,6 @@ function shell(script: string, env: Record<string, string>): Promise<number | nu
     stdio: 'ignore',
   });
   return new Promise((resolve) => child.on('exit', resolve));
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function freePort(): Promise<number> {

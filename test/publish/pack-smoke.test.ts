@@ -1,30 +1,28 @@
 /**
  * What we publish works outside this workspace: `npm pack` the three packages, install the
- * tarballs and astro from the registry into a new Astro site under the OS temp folder, start
+ * tarballs and astro from the registry into a new Astro site under the OS temp folder (the
+ * run's one install, see copyOfPackedSite()), start
  * the mock server from its installed bin, build the site against it and read the HTML; then
  * build it again with the mock started by the `@content-read/mock-server/astro` integration.
  */
-import { access, lstat, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { access, lstat, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { AstroSite } from '../support/astro-site.js';
-import { cleanEnv, createPackedSite, PACKAGES, run, type Started, startMockBin } from './pack.js';
+import {
+  CONTENT_CONFIG,
+  cleanEnv,
+  copyOfPackedSite,
+  PACKAGES,
+  run,
+  type Started,
+  startMockBin,
+} from './pack.js';
 import { PUBLIC_SURFACE } from './public-surface.js';
 
 const KEY = 'demo-full-access-key';
-let root: string;
-let site: string;
+let site = '';
 let mock: Started | undefined;
-
-const CONTENT_CONFIG = `import { defineCollection } from 'astro:content';
-import { articlesLoader, blogsLoader } from '@content-read/astro-loader';
-
-export const collections = {
-  blogs: defineCollection({ loader: blogsLoader() }),
-  articles: defineCollection({ loader: articlesLoader() }),
-};
-`;
 
 const PAGE = `---
 import { getCollection } from 'astro:content';
@@ -39,20 +37,18 @@ const articles = await getCollection('articles');
 
 beforeAll(async () => {
   const started = Date.now();
-  root = await mkdtemp(join(tmpdir(), 'content-read-smoke-'));
-  site = join(root, 'site');
   // The workspace's dist/ must be built (npm test builds first).
-  await createPackedSite(site, join(root, 'tarballs'), {
+  site = await copyOfPackedSite({
     'src/content.config.ts': CONTENT_CONFIG,
     'src/pages/index.astro': PAGE,
   });
-  console.log(`pack + install: ${Date.now() - started} ms`);
+  console.log(`pack + install (or a copy of this run's): ${Date.now() - started} ms`);
   mock = await startMockBin(site);
 }, 300_000);
 
 afterAll(async () => {
   await mock?.stop();
-  if (root) await rm(root, { recursive: true, force: true });
+  if (site) await rm(site, { recursive: true, force: true });
 });
 
 test('the tarballs hold built ESM, types and the bins, and no tests', async () => {

@@ -4,12 +4,24 @@
  * folder sees nothing of this workspace.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startListening } from '../support/listening-child.js';
+import { oncePerRun } from '../support/run-once.js';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const PACKAGES = ['core', 'mock-server', 'astro-loader'] as const;
+
+/** A site's content.config.ts: both collections from the API, the loaders' defaults. */
+export const CONTENT_CONFIG = `import { defineCollection } from 'astro:content';
+import { articlesLoader, blogsLoader } from '@content-read/astro-loader';
+
+export const collections = {
+  blogs: defineCollection({ loader: blogsLoader() }),
+  articles: defineCollection({ loader: articlesLoader() }),
+};
+`;
 
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -60,30 +72,13 @@ export interface Started {
  */
 export async function startMockBin(siteDir: string, args: string[] = []): Promise<Started> {
   const bin = join(siteDir, 'node_modules/.bin/content-read-mock');
-  const child = spawn(bin, ['--port', '0', '--quiet', ...args], {
-    cwd: siteDir,
-    env: cleanEnv(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output = collect(child);
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', () => {
-      const match = /listening on (http:\/\/\S+)/.exec(output.text);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('close', (code) =>
-      reject(new Error(`content-read-mock exited (${code}) before listening:\n${output.text}`)),
-    );
-  });
-  return {
-    baseUrl,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const closed = new Promise((done) => child.once('close', done));
-      child.kill('SIGTERM');
-      await closed;
-    },
-  };
+  const child = await startListening(
+    bin,
+    ['--port', '0', '--quiet', ...args],
+    { cwd: siteDir, env: cleanEnv() },
+    /listening on (http:\/\/\S+)/,
+  );
+  return { baseUrl: child.url, stop: child.stop };
 }
 
 /** What `npm pack --json` says of one packed workspace. */
@@ -116,7 +111,7 @@ export async function packTarballs(
 /**
  * A new Astro site in `site` that depends on astro (the workspace's version, from the registry)
  * and the tarballs of our packages (`npm pack` of the built workspace into `tarballs`), installed.
- * `files` are written first (path relative to the site -> content); `more` are further
+ * `files` are written too (path relative to the site -> content); `more` are further
  * dependencies (name -> version).
  */
 export async function createPackedSite(
@@ -125,27 +120,62 @@ export async function createPackedSite(
   files: Record<string, string>,
   more: Record<string, string> = {},
 ): Promise<void> {
-  const packedFiles = await packTarballs(tarballs, PACKAGES);
+  await installPacked(site, tarballs, await packTarballs(tarballs, PACKAGES), more);
+  await writeFiles(site, files);
+}
+
+/** The run's tarballs of every package: `npm pack` once per run, shared by the test files. */
+export async function runTarballs(): Promise<{ dir: string; packed: PackedTarball[] }> {
+  const dir = await oncePerRun('tarballs', async (into) => {
+    const packed = await packTarballs(into, PACKAGES);
+    await writeFile(join(into, 'packed.json'), JSON.stringify(packed));
+  });
+  const packed = JSON.parse(await readFile(join(dir, 'packed.json'), 'utf8')) as PackedTarball[];
+  return { dir, packed };
+}
+
+/**
+ * What createPackedSite() makes without `more`, from the run's tarballs, installed once per run:
+ * each caller gets a copy of the install (node_modules hard-linked, package.json and lock
+ * copied) beside it, so the lock's relative paths to the tarballs hold, with `files` written.
+ * Removing it is the caller's.
+ */
+export async function copyOfPackedSite(files: Record<string, string>): Promise<string> {
+  const installed = await oncePerRun('packed-site', async (into) => {
+    const { dir, packed } = await runTarballs();
+    await installPacked(into, dir, packed);
+  });
+  const site = await mkdtemp(join(dirname(installed), 'site-'));
+  for (const file of ['package.json', 'package-lock.json'])
+    await copyFile(join(installed, file), join(site, file));
+  await run('cp', ['-al', join(installed, 'node_modules'), join(site, 'node_modules')], site);
+  await writeFiles(site, files);
+  return site;
+}
+
+async function installPacked(
+  site: string,
+  tarballs: string,
+  packed: PackedTarball[],
+  more: Record<string, string> = {},
+): Promise<void> {
   const astro = JSON.parse(
     await readFile(join(repoRoot, 'node_modules/astro/package.json'), 'utf8'),
   ) as { version: string };
   const dependencies: Record<string, string> = { astro: astro.version, ...more };
-  for (const f of packedFiles) dependencies[f.name] = `file:${join(tarballs, f.filename)}`;
-  const all = {
-    'package.json': JSON.stringify(
-      { name: 'smoke-site', private: true, type: 'module', dependencies },
-      null,
-      2,
-    ),
-    ...files,
-  };
-  for (const [path, content] of Object.entries(all)) {
-    await mkdir(dirname(join(site, path)), { recursive: true });
-    await writeFile(join(site, path), content);
-  }
+  for (const f of packed) dependencies[f.name] = `file:${join(tarballs, f.filename)}`;
+  const manifest = { name: 'smoke-site', private: true, type: 'module', dependencies };
+  await writeFiles(site, { 'package.json': JSON.stringify(manifest, null, 2) });
   await run(
     'npm',
     ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
     site,
   );
+}
+
+async function writeFiles(site: string, files: Record<string, string>): Promise<void> {
+  for (const [path, content] of Object.entries(files)) {
+    await mkdir(dirname(join(site, path)), { recursive: true });
+    await writeFile(join(site, path), content);
+  }
 }

@@ -3,23 +3,16 @@
  * file its README links to (the mock's API contract is copied in at pack time), and no
  * development-only file.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PACKAGES, type PackedTarball, packTarballs, repoRoot } from './pack.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { PACKAGES, type PackedTarball, repoRoot, runTarballs } from './pack.js';
 
-let root: string;
 let packed: PackedTarball[];
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'content-read-packed-'));
-  packed = await packTarballs(root, PACKAGES);
+  ({ packed } = await runTarballs());
 }, 120_000);
-
-afterAll(async () => {
-  if (root) await rm(root, { recursive: true, force: true });
-});
 
 /** The relative link targets of a markdown file (anchors and URLs left out, fragments cut). */
 function relativeLinks(markdown: string): string[] {

@@ -1,7 +1,7 @@
 /**
- * The sanitiser pool's thread loads from the installed package: `npm pack` the loader and core,
- * install the tarballs in a temp folder (Astro left out: the pool does not need it), and render
- * on the pool from there. A worker file missing from the tarball, or resolved against the wrong
+ * The sanitiser pool's thread loads from the installed package: the loader's and core's tarballs
+ * (the run's `npm pack`), installed in a temp folder (Astro left out: the pool does not need it),
+ * and render on the pool from there. A worker file missing from the tarball, or resolved against the wrong
  * folder, makes the pool fall back inline, which this test sees.
  */
 import { spawnSync } from 'node:child_process';
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, expect, test } from 'vitest';
-import { packTarballs, run } from './pack.js';
+import { run, runTarballs } from './pack.js';
 
 let root: string | undefined;
 
@@ -20,8 +20,9 @@ afterAll(async () => {
 
 test('the installed loader sanitises on its worker threads', { timeout: 300_000 }, async () => {
   root = await mkdtemp(join(tmpdir(), 'content-read-pool-pack-'));
-  const tarballs = join(root, 'tarballs');
-  const files = await packTarballs(tarballs, ['core', 'astro-loader']);
+  const { dir: tarballs, packed } = await runTarballs();
+  const files = packed.filter((f) => /@content-read\/(core|astro-loader)$/.test(f.name));
+  expect(files).toHaveLength(2);
   const loader = files.find((f) => f.filename.includes('astro-loader'));
   expect(loader?.files.map((f) => f.path)).toContain('dist/sanitiser/sanitiser-worker.js');
   const app = join(root, 'app');

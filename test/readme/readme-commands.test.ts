@@ -77,7 +77,9 @@ afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
-describe('README commands from a fresh clone', () => {
+// The commands touch different things of the clone (bins, the core package's tests and the
+// format check on tracked files, the playground's build), so they run side by side.
+describe.concurrent('README commands from a fresh clone', () => {
   it("npx content-read and npx content-read-mock run the clone's own bins after npm run build", async () => {
     const doctor = await inClone('npx', ['content-read', 'doctor', '--help']);
     expect(doctor.output).toContain('Usage: content-read doctor');

@@ -5,9 +5,8 @@ import { inspect } from 'node:util';
 import { articlesLoader, blogsLoader } from '@content-read/astro-loader';
 import { createClient } from '@content-read/core';
 import { createMockServer, defaultDataset, demoKeys } from '@content-read/mock-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AstroSite, FIXTURE_SITE } from '../support/astro-site.js';
-import { listenOnLoopback, startMock } from '../support/mock-server.js';
+import { describe, expect, it } from 'vitest';
+import { useApiAndSite } from './support/api-and-site.js';
 
 // A recognisable key, valid in the mock server: after builds that succeed and builds that fail,
 // it appears nowhere in stdout, stderr, dist/, the data store or .astro, nor in any error object
@@ -17,6 +16,9 @@ const CANARY = 'canary-K3Y-5f0c1a2b9d8e7f6a-do-not-leak';
 const full = demoKeys.find((k) => k.name === 'full');
 const team = defaultDataset().keys.find((k) => k.id === full?.id)?.team_id;
 if (!full || !team) throw new Error('The demo dataset has no "full" key.');
+
+/** One retry, after milliseconds rather than core's default backoff (its own tests hold that). */
+const ONE_QUICK_RETRY = { retry: { retries: 1, minTimeout: 10, maxTimeout: 40 } };
 
 /** Every way an error object can be turned into text, down its cause chain. */
 function renderings(error: unknown): string[] {
@@ -79,31 +81,15 @@ function loaderContext(collection: string) {
 
 describe('the canary key', () => {
   const mock = createMockServer();
-  let baseUrl: string;
-  let deadUrl: string;
-  let close: () => Promise<void>;
-  let site: AstroSite;
+  mock.addKey({ id: 'key_canary', team_id: team, key: CANARY });
+  const rig = useApiAndSite(mock);
   const outputs: string[] = [];
 
-  beforeAll(async () => {
-    mock.addKey({ id: 'key_canary', team_id: team, key: CANARY });
-    ({ baseUrl, close } = await listenOnLoopback(mock));
-    const dead = await startMock();
-    deadUrl = dead.baseUrl;
-    await dead.close();
-    site = await AstroSite.copy(FIXTURE_SITE);
-  });
-
-  afterAll(async () => {
-    await close?.();
-    await site?.dispose();
-  });
-
   it('is a working key (the builds below really used it)', async () => {
-    const run = await site.run('build', site.env({ baseUrl, apiKey: CANARY }));
+    const run = await rig.site.run('build', rig.site.env({ baseUrl: rig.baseUrl, apiKey: CANARY }));
     outputs.push(run.stdout, run.stderr);
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect((await site.files('dist')).get('index.html')).toContain('blogs:3 articles:32');
+    expect((await rig.site.files('dist')).get('index.html')).toContain('blogs:3 articles:32');
     const used = mock.requests.filter((r) => r.path.startsWith('/api/v1/articles'));
     expect(used.every((r) => r.status === 200 || r.status === 304)).toBe(true);
     await expectNoCanaryInSiteFiles();
@@ -111,7 +97,7 @@ describe('the canary key', () => {
 
   async function expectNoCanaryInSiteFiles() {
     for (const dir of ['dist', '.cache', '.astro']) {
-      const files = await site.files(dir);
+      const files = await rig.site.files(dir);
       const leaking = [...files].filter(([, text]) => text.includes(CANARY)).map(([f]) => f);
       expect(leaking, dir).toEqual([]);
     }
@@ -119,23 +105,26 @@ describe('the canary key', () => {
 
   it('fails builds without printing it: server errors, unreachable API, rate limits, bad scope', async () => {
     const failing: [string, () => void, object, string][] = [
-      ['500', () => mock.setFaults({ serverError: 1 }), { retry: { retries: 1 } }, baseUrl],
+      ['500', () => mock.setFaults({ serverError: 1 }), ONE_QUICK_RETRY, rig.baseUrl],
       [
         '429',
         () => mock.setFaults({ rateLimited: 1, retryAfterSeconds: 1 }),
-        { retry: { retries: 1 } },
-        baseUrl,
+        ONE_QUICK_RETRY,
+        rig.baseUrl,
       ],
-      ['reset', () => mock.setFaults({ reset: 1 }), { retry: { retries: 1 } }, baseUrl],
-      ['unreachable', () => mock.setFaults(undefined), { retry: { retries: 0 } }, deadUrl],
-      ['unknown blog', () => mock.setFaults(undefined), { blogs: ['no-such-blog'] }, baseUrl],
+      ['reset', () => mock.setFaults({ reset: 1 }), ONE_QUICK_RETRY, rig.baseUrl],
+      ['unreachable', () => mock.setFaults(undefined), { retry: { retries: 0 } }, rig.deadUrl],
+      ['unknown blog', () => mock.setFaults(undefined), { blogs: ['no-such-blog'] }, rig.baseUrl],
     ];
     for (const [name, arrange, options, url] of failing) {
       arrange();
       // From an empty store: with the last sync's ETags every page is a bodiless 304, which a
       // reset or truncation cannot break, and the build would rightly succeed.
-      await rm(join(site.root, '.cache'), { recursive: true, force: true });
-      const run = await site.run('build', site.env({ baseUrl: url, apiKey: CANARY }, options));
+      await rm(join(rig.site.root, '.cache'), { recursive: true, force: true });
+      const run = await rig.site.run(
+        'build',
+        rig.site.env({ baseUrl: url, apiKey: CANARY }, options),
+      );
       outputs.push(run.stdout, run.stderr);
       expect(run.code, `${name}: ${run.stdout}${run.stderr}`).not.toBe(0);
     }
@@ -145,24 +134,24 @@ describe('the canary key', () => {
   it('is nowhere in stdout, stderr, dist/, the data store or .astro', async () => {
     expect(outputs.length).toBe(12);
     for (const text of outputs) expect(text).not.toContain(CANARY);
-    expect((await site.files('dist')).size).toBeGreaterThan(0);
+    expect((await rig.site.files('dist')).size).toBeGreaterThan(0);
     await expectNoCanaryInSiteFiles();
   });
 
   it("is in none of the client's error objects", async () => {
     const cases: [string, () => void, string, object][] = [
-      ['500', () => mock.setFaults({ serverError: 1 }), baseUrl, {}],
-      ['503', () => mock.setFaults({ unavailable: 1, retryAfterSeconds: 1 }), baseUrl, {}],
-      ['truncated JSON', () => mock.setFaults({ truncate: 1 }), baseUrl, {}],
-      ['reset', () => mock.setFaults({ reset: 1 }), baseUrl, {}],
+      ['500', () => mock.setFaults({ serverError: 1 }), rig.baseUrl, {}],
+      ['503', () => mock.setFaults({ unavailable: 1, retryAfterSeconds: 1 }), rig.baseUrl, {}],
+      ['truncated JSON', () => mock.setFaults({ truncate: 1 }), rig.baseUrl, {}],
+      ['reset', () => mock.setFaults({ reset: 1 }), rig.baseUrl, {}],
       [
         'stall',
         () => mock.setFaults({ stall: 1, stallMs: 2_000 }),
-        baseUrl,
+        rig.baseUrl,
         { timeouts: { headers: 200, body: 200 } },
       ],
-      ['unreachable', () => mock.setFaults(undefined), deadUrl, {}],
-      ['404', () => mock.setFaults(undefined), baseUrl, { blog: 'no-such-blog' }],
+      ['unreachable', () => mock.setFaults(undefined), rig.deadUrl, {}],
+      ['404', () => mock.setFaults(undefined), rig.baseUrl, { blog: 'no-such-blog' }],
     ];
     for (const [name, arrange, url, extra] of cases) {
       arrange();
@@ -188,8 +177,8 @@ describe('the canary key', () => {
     mock.setFaults({ serverError: 1 });
     try {
       for (const loader of [
-        blogsLoader({ baseUrl, apiKey: CANARY, retry: { retries: 0 } }),
-        articlesLoader({ baseUrl: deadUrl, apiKey: CANARY, retry: { retries: 0 } }),
+        blogsLoader({ baseUrl: rig.baseUrl, apiKey: CANARY, retry: { retries: 0 } }),
+        articlesLoader({ baseUrl: rig.deadUrl, apiKey: CANARY, retry: { retries: 0 } }),
       ]) {
         const { ctx, lines } = loaderContext(loader.name);
         const error = await (loader.load as (c: unknown) => Promise<void>)(ctx).then(

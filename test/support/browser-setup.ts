@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { findChromium, isExecutable } from './find-chromium.js';
 import { registryChromium } from './registry-chromium.js';
@@ -6,8 +9,9 @@ import { registryChromium } from './registry-chromium.js';
  * Global setup of the cross-package project: finds the browser once per run, says which one,
  * and hands it to the test files (launchChromium() reads it). Not finding one does not stop
  * the run here: each browser test fails with the message, the other tests still run.
+ * It also makes the run's scratch folder (see run-once.ts), removed when the run ends.
  */
-export default async function setup(project: TestProject): Promise<void> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const choice = await findChromium({
     env: process.env,
     platform: process.platform,
@@ -22,6 +26,9 @@ export default async function setup(project: TestProject): Promise<void> {
   process.env.CONTENT_READ_BROWSER_USED = line;
   process.stdout.write(`${line}\n`);
   project.provide('chromium', choice);
+  const scratch = await mkdtemp(join(tmpdir(), 'content-read-run-'));
+  project.provide('runScratch', scratch);
+  return () => rm(scratch, { recursive: true, force: true });
 }
 
 const describeSource = (source: 'env' | 'system' | 'registry') =>

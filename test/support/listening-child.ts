@@ -1,0 +1,51 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+
+/** A server in a child process, listening where it said. */
+export interface ListeningChild {
+  /** What `pattern`'s first group matched in its output (the address it listens on). */
+  url: string;
+  /** Its stdout and stderr so far. */
+  output(): string;
+  /** SIGTERM, and waits for it to exit (at once if it has). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `command` and resolves once its stdout matches `pattern` (a server printing the address
+ * it listens on, e.g. after being given port 0); rejects with its output if it exits first.
+ */
+export async function startListening(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env: NodeJS.ProcessEnv },
+  pattern: RegExp,
+): Promise<ListeningChild> {
+  const child: ChildProcess = spawn(command, args, {
+    ...options,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+      const match = pattern.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('close', (code) =>
+      reject(
+        new Error(`${command} ${args.join(' ')} exited (${code}) before listening:\n${output}`),
+      ),
+    );
+  });
+  return {
+    url,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const closed = new Promise((done) => child.once('close', done));
+      child.kill('SIGTERM');
+      await closed;
+    },
+  };
+}
