@@ -1,13 +1,3 @@
-import { defineProject } from 'vitest/config';
-import { sourceAliases } from '../../scripts/source-aliases.js';
+import { unitProject } from '../../scripts/package-projects.js';
 
-// Unit tests: they run on the sources (ours and the sibling packages'), no build needed. The
-// end-to-end tests (test/e2e/, on the built package) are the project in vitest.e2e.config.ts.
-export default defineProject({
-  resolve: { alias: sourceAliases() },
-  test: {
-    name: 'mock-server',
-    include: ['test/**/*.test.ts'],
-    exclude: ['test/e2e/**', '**/node_modules/**', 'test/fixtures/**'],
-  },
-});
+export default unitProject('mock-server');

@@ -1,9 +1,3 @@
-import { defineProject } from 'vitest/config';
+import { e2eProject } from '../../scripts/package-projects.js';
 
-// End-to-end tests on the built package (`npm run build` first): its bins, real Astro sites.
-export default defineProject({
-  test: {
-    name: 'mock-server-e2e',
-    include: ['test/e2e/**/*.test.ts'],
-  },
-});
+export default e2eProject('mock-server');
