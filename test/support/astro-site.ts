@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,7 +59,7 @@ export class AstroSite {
     // A copy's own node_modules is the link to ours, made again below.
     const linked = join(from, 'node_modules');
     await cp(from, root, { recursive: true, filter: (path) => path !== linked });
-    await symlink(join(repoRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
+    await linkPackages(join(root, 'node_modules'));
     return new AstroSite(root, true);
   }
 
@@ -185,6 +185,21 @@ export class AstroSite {
   async dispose(): Promise<void> {
     if (this.owned) await rm(this.root, { recursive: true, force: true });
   }
+}
+
+/** Caches Vite and Astro write under a site's node_modules: each copy keeps its own. */
+const PRIVATE_CACHES = new Set(['.vite', '.astro']);
+
+/**
+ * A node_modules of links to each of ours. Not one link to the whole folder: Vite re-optimises
+ * dependencies into node_modules/.vite by renaming a temp folder, and copies building at once
+ * would race on one shared folder (ENOTEMPTY).
+ */
+async function linkPackages(to: string): Promise<void> {
+  const from = join(repoRoot, 'node_modules');
+  await mkdir(to);
+  const names = (await readdir(from)).filter((name) => !PRIVATE_CACHES.has(name));
+  await Promise.all(names.map((name) => symlink(join(from, name), join(to, name))));
 }
 
 /** The summary line the loader logs for a collection, or ''. */
