@@ -4,7 +4,6 @@ import { KEY_VARIABLE, URL_VARIABLE } from '@content-read/core';
 import { checkNodeVersion } from '@content-read/core/internal';
 import { loadEnvFiles } from '@content-read/core/internal/node';
 import type { AstroIntegration } from 'astro';
-import { envField } from 'astro/config';
 import { type EnvContext, envContext, modeFromArgv, setEnvContext } from '../config/env.js';
 import { ContentReadSetupError } from '../errors.js';
 import {
@@ -57,17 +56,21 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
         updateConfig({
           env: {
             schema: {
-              [URL_VARIABLE]: envField.string({
+              // What envField.string() returns, written out: importing astro/config here would
+              // bundle Astro's build tools into every page that imports from this package.
+              [URL_VARIABLE]: {
+                type: 'string',
                 context: 'server',
                 access: 'public',
                 optional: true,
                 url: true,
-              }),
-              [KEY_VARIABLE]: envField.string({
+              },
+              [KEY_VARIABLE]: {
+                type: 'string',
                 context: 'server',
                 access: 'secret',
                 optional: true,
-              }),
+              },
             },
           },
           vite: { plugins: [vitePlugin()] },
