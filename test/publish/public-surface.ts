@@ -92,12 +92,14 @@ export const PUBLIC_SURFACE: Record<string, EntryPoint> = {
   '@content-read/astro-loader': {
     readme: 'packages/astro-loader/README.md',
     exports: [
+      'CacheKeyError',
       'ContentReadLoaderError',
       'articleEntrySchema',
       'articlesLoader',
       'authorEntrySchema',
       'blogEntrySchema',
       'blogsLoader',
+      'cacheKey',
       'contentRead',
       'createArticleEntrySchema',
       'default',

@@ -44,6 +44,11 @@ export class ContentReadSetupError extends OneLineError {
   override readonly name = 'ContentReadSetupError';
 }
 
+/** A page passed `cacheKey()` something it cannot key: what, and what to pass instead. */
+export class CacheKeyError extends OneLineError {
+  override readonly name = 'CacheKeyError';
+}
+
 /**
  * The one error a failed sync throws: a single actionable line that names the
  * collection and the cause. The client's error stays available as `clientError`.

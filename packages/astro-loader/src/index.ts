@@ -1,4 +1,5 @@
 export type { ConnectionOptions } from './config/connection.js';
+export { type CacheKeyPart, cacheKey, type DigestedEntry } from './entries/cache-key.js';
 export { fromEntryId, toEntryId } from './entries/entry-ids.js';
 export {
   type ArticleData,
@@ -11,7 +12,7 @@ export {
   entryReference,
   featureImageEntrySchema,
 } from './entries/schema.js';
-export { ContentReadLoaderError } from './errors.js';
+export { CacheKeyError, ContentReadLoaderError } from './errors.js';
 export { contentRead, contentRead as default } from './integration/content-read.js';
 export type { ContentReadOptions, ProxyOptions } from './integration/options.js';
 export type { RateLimitOptions } from './integration/proxy/rate-limit.js';

@@ -1,3 +1,4 @@
+import { hash53 } from '../shared/hash.js';
 import { SieveCache } from './sieve-cache.js';
 
 interface Stamped {
@@ -72,23 +73,4 @@ export class RenderedEntries<E extends { data: unknown; rendered?: { html: strin
 export function stringBytes(text: string): number {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the Latin-1 range, on purpose
   return /[^\u0000-\u00ff]/.test(text) ? text.length * 2 : text.length;
-}
-
-/**
- * cyrb53: a fast, synchronous 53-bit string hash (not cryptographic). It only detects a change
- * to an article under the same id and `updated_at`, so an accidental collision (about 1 in 2^53
- * per change) is the only risk; nobody gains from forging one, since the article comes from the
- * API the site already trusts.
- */
-export function hash53(text: string, seed = 0): string {
-  let h1 = 0xdeadbeef ^ seed;
-  let h2 = 0x41c6ce57 ^ seed;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }

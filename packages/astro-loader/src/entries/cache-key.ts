@@ -1,0 +1,44 @@
+import { CacheKeyError } from '../errors.js';
+import { hash53 } from '../shared/hash.js';
+
+/** An entry as `getCollection()` and `getEntry()` return it: its digest says what it holds. */
+export interface DigestedEntry {
+  id: string;
+  collection: string;
+  digest?: string | number | undefined;
+}
+
+/** What a page's key is made of: entries, lists of entries, and any other value it shows. */
+export type CacheKeyPart = DigestedEntry | readonly DigestedEntry[] | string | number | boolean;
+
+/**
+ * The `cacheKey` of a page for Astro's incremental builds (`experimental.incrementalBuild`),
+ * from everything the page renders: an article page from the article and its blog, a listing
+ * from the entries on it (in their order) and what else it shows, e.g. the page count
+ * (`cacheKey(page.data, page.lastPage)`). The same parts give the same key in every build; any
+ * change to one of them gives another key, so Astro renders the page again.
+ *
+ * An entry counts by its `digest`, which this package's loaders make from the API's item, the
+ * sanitiser's rendering version, the loader's version and its options that shape entries: a
+ * sanitiser or option change gives every page a new key. Entries of other loaders count the same
+ * way when they set a digest (Astro's `file()` and `glob()` do); one without is an error.
+ */
+export function cacheKey(...parts: CacheKeyPart[]): string {
+  const text = JSON.stringify(parts.map(keyPart));
+  // Two seeds: 106 bits, so that two different pages' contents never share a key in practice.
+  return `${hash53(text, 1)}-${hash53(text, 2)}`;
+}
+
+function keyPart(part: CacheKeyPart): unknown {
+  if (typeof part !== 'object' || part === null) return part;
+  if (Array.isArray(part)) return (part as readonly DigestedEntry[]).map(entryKey);
+  return entryKey(part as DigestedEntry);
+}
+
+function entryKey(entry: DigestedEntry): string {
+  if (entry?.digest === undefined || entry.digest === '')
+    throw new CacheKeyError(
+      `cacheKey(): entry "${entry?.id}" of collection "${entry?.collection}" has no digest. Pass entries as getCollection() or getEntry() return them, from a loader that sets a digest (articlesLoader, blogsLoader, file(), glob()).`,
+    );
+  return `${entry.collection}/${entry.id}/${entry.digest}`;
+}
