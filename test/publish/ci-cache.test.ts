@@ -1,9 +1,11 @@
 /**
  * The CI cache recipe of packages/astro-loader/README.md ("Keeping the store between CI
- * builds"), step by step on a new site that installs our packed packages: Astro's cacheDir
- * outside node_modules; install, build, install again (deleting node_modules, as `npm ci`
- * does), build.
- * The second build's sync must be answered by 304s, as a CI run restoring the cache would be.
+ * builds", "Incremental builds"), step by step on a new site that installs our packed packages:
+ * Astro's cacheDir outside node_modules, incremental builds on, the README's article page;
+ * install, build, install again (deleting node_modules, as `npm ci` does, and dist, which a CI
+ * run starts without), build.
+ * The second build's sync must be answered by 304s and every article page restored, as a CI run
+ * restoring the cache would be.
  * And the mock README's CI steps, run as written: the stop step stops the server the start step
  * started.
  */
@@ -32,8 +34,19 @@ const ASTRO_CONFIG = `import { defineConfig } from 'astro/config';
 
 export default defineConfig({
   cacheDir: './.astro-cache',
+  experimental: { incrementalBuild: true },
 });
 `;
+
+/** The README's article page (its frontmatter, as written), showing what it reads. */
+async function readmeArticlePage(): Promise<string> {
+  const readme = await readFile(join(repoRoot, 'packages/astro-loader/README.md'), 'utf8');
+  const page = /```astro\n---\n\/\/ src\/pages\/articles\/\[id\]\.astro.*\n([\s\S]*?)```/.exec(
+    readme,
+  );
+  if (!page?.[1]) throw new Error('the README has no src/pages/articles/[id].astro example');
+  return `---\n${page[1]}<h1>{article.data.title}</h1><p>{blog?.data.name}</p><Content />\n`;
+}
 
 const PAGE = `---
 import { getCollection } from 'astro:content';
@@ -57,6 +70,7 @@ beforeAll(async () => {
     'astro.config.mjs': ASTRO_CONFIG,
     'src/content.config.ts': CONTENT_CONFIG,
     'src/pages/index.astro': PAGE,
+    'src/pages/articles/[id].astro': await readmeArticlePage(),
   });
 }, 300_000);
 
@@ -70,9 +84,17 @@ afterAll(async () => {
 const build = () =>
   AstroSite.at(site).mustBuild(cleanEnv({ CONTENT_API_URL: api.baseUrl, CONTENT_API_KEY: KEY }));
 
-test('install, build, install again, build: the second sync is all 304s', async () => {
+/** The pages a build wrote and those it restored from the incremental cache. */
+const pagesOf = (output: string) => ({
+  rendered: output.match(/─ \/articles\/\S+ \(\+\d+m?s\)/g) ?? [],
+  restored: output.match(/─ \/articles\/\S+ \(restored\)/g) ?? [],
+});
+
+test('install, build, install again, build: the second sync is all 304s, every article page restored', async () => {
   mock.resetStats();
-  await build();
+  const first = pagesOf((await build()).output);
+  expect(first).toMatchObject({ restored: [] });
+  expect(first.rendered).toHaveLength(32);
   expect(mock.stats.requests).toBeGreaterThan(0);
   expect(mock.stats.notModified).toBe(0);
   // The store is in the cacheDir, outside what npm ci deletes.
@@ -82,6 +104,7 @@ test('install, build, install again, build: the second sync is all 304s', async 
   // (npm ci itself refuses this lock file: npm leaves the optional platform packages of the
   // tarballs' dependencies out of a lock written by `npm install` of local tarballs.)
   await rm(join(site, 'node_modules'), { recursive: true });
+  await rm(join(site, 'dist'), { recursive: true });
   await run(
     'npm',
     ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
@@ -97,6 +120,10 @@ test('install, build, install again, build: the second sync is all 304s', async 
   expect(output).toMatch(
     /articles: synced 32 entries \(0 new, 0 updated, 0 removed, 32 unchanged\)/,
   );
+  expect(pagesOf(output)).toEqual({
+    rendered: [],
+    restored: first.rendered.map((line) => line.replace(/\(\+\d+m?s\)/, '(restored)')),
+  });
 }, 300_000);
 
 test("the mock README's CI steps, run as written, leave no server running after the stop step", async () => {
