@@ -18,5 +18,8 @@ export default defineConfig({
   image: { domains: imageDomains },
   // Astro's route cache, used by the live list (src/pages/live/) with the loader's cacheHint.
   cache: { provider: memoryCache() },
+  // Pages from getStaticPaths() carry a cacheKey() of what they show: a rebuild renders only
+  // the pages whose content changed and copies the rest from the last build.
+  experimental: { incrementalBuild: true },
   integrations: [mockContentApi(), contentRead({ proxy: { path: '/api/content' } })],
 });
