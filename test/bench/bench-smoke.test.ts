@@ -1,7 +1,7 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { runBenches } from './benches.js';
 import { ALL, readConfig } from './config.js';
 import { inRoundOrder } from './lib/stats.js';
@@ -15,7 +15,9 @@ import { countStoreSaves } from './store-saves.js';
 
 describe.concurrent('benchmarks at CI size', () => {
   it('run every benchmark end to end and produce a row each', { timeout: 600_000 }, async () => {
-    const chart = join(await mkdtemp(join(tmpdir(), 'cr-bench-chart-')), 'scaling.svg');
+    const chartDir = await mkdtemp(join(tmpdir(), 'cr-bench-chart-'));
+    onTestFinished(() => rm(chartDir, { recursive: true, force: true }));
+    const chart = join(chartDir, 'scaling.svg');
     const cfg = readConfig([], {
       BENCH_ARTICLES: '150',
       BENCH_MEMORY_ARTICLES: '150',
