@@ -12,10 +12,22 @@ import {
   keyFoundError,
   PUBLIC_KEY_OPTION,
 } from './key-guard.js';
-import { type ContentReadOptions, type ProxySettings, proxySettings } from './options.js';
+import {
+  type ContentReadOptions,
+  type ProxySettings,
+  proxySettings,
+  publishPath,
+} from './options.js';
+import { PUBLISH_SECRET_VARIABLE } from './publish/handler.js';
 import { refreshWebhook } from './refresh-webhook.js';
 
 const SETTINGS_MODULE = 'virtual:content-read/proxy-settings';
+const SERVER_SECRET = {
+  type: 'string',
+  context: 'server',
+  access: 'secret',
+  optional: true,
+} as const;
 
 /**
  * The Content Read integration: declares CONTENT_API_URL / CONTENT_API_KEY through `astro:env`
@@ -25,6 +37,7 @@ const SETTINGS_MODULE = 'virtual:content-read/proxy-settings';
 export function contentRead(options: ContentReadOptions = {}): AstroIntegration {
   const guard = options.keyIsPublicAndTightlyScoped !== true;
   let settings: ProxySettings | undefined;
+  const publish = publishPath(options.publish);
   let env: EnvContext | undefined;
   // The key as the build saw it: another integration (a mock API) may unset it before build:done.
   let buildKey: string | undefined;
@@ -65,12 +78,8 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
                 optional: true,
                 url: true,
               },
-              [KEY_VARIABLE]: {
-                type: 'string',
-                context: 'server',
-                access: 'secret',
-                optional: true,
-              },
+              [KEY_VARIABLE]: SERVER_SECRET,
+              ...(publish ? { [PUBLISH_SECRET_VARIABLE]: SERVER_SECRET } : {}),
             },
           },
           vite: { plugins: [vitePlugin()] },
@@ -98,12 +107,22 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
             prerender: false,
           });
         }
+        if (publish)
+          injectRoute({
+            pattern: publish,
+            entrypoint: new URL('./publish/route.js', import.meta.url),
+            prerender: false,
+          });
       },
       'astro:config:done': ({ config }) => {
-        if (settings && !config.adapter) {
-          throw new ContentReadSetupError(
-            `contentRead({ proxy }) serves ${settings.path} on demand, which needs a server adapter: add one (e.g. \`npx astro add node\`), or remove the proxy option.`,
-          );
+        for (const [option, path] of [
+          ['proxy', settings?.path],
+          ['publish', publish],
+        ] as const) {
+          if (path && !config.adapter)
+            throw new ContentReadSetupError(
+              `contentRead({ ${option} }) serves ${path} on demand, which needs a server adapter: add one (e.g. \`npx astro add node\`), or remove the ${option} option.`,
+            );
         }
       },
       'astro:server:setup': (params) => {

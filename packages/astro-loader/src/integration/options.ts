@@ -28,9 +28,21 @@ export interface ProxyOptions {
   timeout?: number;
 }
 
+/** The publish webhook: where it answers. */
+export interface PublishOptions {
+  /** Default `/_content-read/publish`. */
+  path?: string;
+}
+
 export interface ContentReadOptions {
   /** The backend proxy for browser code (needs an Astro server adapter). Default: off. */
   proxy?: ProxyOptions;
+  /**
+   * The production publish webhook (needs an Astro server adapter): `POST` with
+   * `Authorization: Bearer <CONTENT_PUBLISH_SECRET>` naming what changed invalidates the route
+   * cache and the live loaders' listings. `true` or its options. Default: off.
+   */
+  publish?: boolean | PublishOptions;
   /**
    * The `astro dev` refresh webhook (`POST /_content-read/refresh`): `true` or its options.
    * Default: off.
@@ -61,13 +73,28 @@ export interface ProxySettings {
   userAgent: string;
 }
 
-export function proxySettings(options: ProxyOptions): ProxySettings {
-  const path = `/${options.path.replace(/^\/+|\/+$/g, '')}`;
+/** A route path of an option (`proxy.path`, `publish.path`), or a setup error naming it. */
+function routePath(option: string, value: string, example: string): string {
+  const path = `/${String(value).replace(/^\/+|\/+$/g, '')}`;
   if (!/^\/[A-Za-z0-9._~\-/]+$/.test(path) || path.includes('//') || path.includes('[')) {
     throw new ContentReadSetupError(
-      `contentRead(): proxy.path must be a plain URL path such as "/api/content" (got "${options.path}").`,
+      `contentRead(): ${option} must be a plain URL path such as "${example}" (got "${value}").`,
     );
   }
+  return path;
+}
+
+/** Where the publish webhook answers, or undefined when it is off. */
+export function publishPath(options: ContentReadOptions['publish']): string | undefined {
+  if (!options) return undefined;
+  const path = options === true ? undefined : options.path;
+  return path === undefined
+    ? '/_content-read/publish'
+    : routePath('publish.path', path, '/_content-read/publish');
+}
+
+export function proxySettings(options: ProxyOptions): ProxySettings {
+  const path = routePath('proxy.path', options.path, '/api/content');
   const positive = (name: string, value: number | undefined, fallback: number) => {
     if (value === undefined) return fallback;
     if (!Number.isFinite(value) || value < 0)

@@ -6,6 +6,7 @@ import type { ArticleData } from '../entries/schema.js';
 import { allowedBlogs, filteredBlog } from '../restriction/blog-names.js';
 import { type MarkdownHeading, renderArticleHtml } from '../sanitiser/sanitiser.js';
 import { BoundedMap } from '../shared/bounded-map.js';
+import { ALL_CONTENT_TAG, ARTICLES_TAG, articleTag, blogTag } from './cache-tags.js';
 import type { Deadline } from './live-budget.js';
 import { LiveListingCache } from './live-cache.js';
 import { findByFilter, type LiveLoaderOptions, liveClient, type Take } from './live-client.js';
@@ -89,7 +90,7 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
       data: { ...data, headings },
       rendered: { html },
       cacheHint: {
-        tags: [`article:${article.id}`, `blog:${article.blog_id}`],
+        tags: [ALL_CONTENT_TAG, articleTag(article.id), blogTag(article.blog_id)],
         lastModified: data.updatedAt,
       },
     };
@@ -105,7 +106,10 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
         const articles = (await read(filter?.blog, d, take)).filter(
           (a) => !filter?.tag || a.tags.includes(filter.tag),
         );
-        return { entries: toEntries(articles), cacheHint: { tags: ['articles'] } };
+        return {
+          entries: toEntries(articles),
+          cacheHint: { tags: [ALL_CONTENT_TAG, ARTICLES_TAG] },
+        };
       }),
     loadEntry: ({ collection, filter }) =>
       client.run(collection, async (d, take) => {

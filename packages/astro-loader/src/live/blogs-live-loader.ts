@@ -4,6 +4,7 @@ import { toEntryId } from '../entries/entry-ids.js';
 import { blogData } from '../entries/mapping.js';
 import type { BlogData } from '../entries/schema.js';
 import { allowedBlogs } from '../restriction/blog-names.js';
+import { ALL_CONTENT_TAG, BLOGS_TAG, blogTag } from './cache-tags.js';
 import type { Deadline } from './live-budget.js';
 import { LiveListingCache } from './live-cache.js';
 import { findByFilter, type LiveLoaderOptions, liveClient, type Take } from './live-client.js';
@@ -29,7 +30,7 @@ export function blogsLiveLoader(options: LiveLoaderOptions = {}) {
     return {
       id: toEntryId(blog.id),
       data,
-      cacheHint: { tags: [`blog:${blog.id}`], lastModified: data.updatedAt },
+      cacheHint: { tags: [ALL_CONTENT_TAG, blogTag(blog.id)], lastModified: data.updatedAt },
     };
   }
   return {
@@ -37,7 +38,7 @@ export function blogsLiveLoader(options: LiveLoaderOptions = {}) {
     loadCollection: ({ collection }) =>
       client.run(collection, async (d, take) => ({
         entries: (await read(d, take)).map(toEntry),
-        cacheHint: { tags: ['blogs'] },
+        cacheHint: { tags: [ALL_CONTENT_TAG, BLOGS_TAG] },
       })),
     loadEntry: ({ collection, filter }) =>
       client.run(collection, async (d, take) => {

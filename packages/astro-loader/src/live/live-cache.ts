@@ -1,4 +1,5 @@
 import type { HeldPage, Listing, ListMeta, ListPage } from '@content-read/core';
+import { registerLiveListing } from './expiry.js';
 import { type Deadline, DeadlineError, isOutage } from './live-budget.js';
 
 /** What the cache keeps of one page: the items it keeps, and what revalidates them. */
@@ -42,6 +43,9 @@ export interface LiveListingOptions<T> {
  * by the client's timeouts and retries) and fills the cache for the next request. When it fails
  * or is not done in time and the API is down (see isOutage), the last good listing is served,
  * marked stale.
+ *
+ * A publish (contentRead()'s publish webhook) expires it: the next read revalidates, and a
+ * revalidation started before the publish serves no one after it.
  */
 export class LiveListingCache<T extends { id: string }> {
   readonly #pages = new Map<string, PageCopy<T>>();
@@ -52,6 +56,8 @@ export class LiveListingCache<T extends { id: string }> {
   #late: DeadlineError | undefined;
   /** When the revalidation under way last received a page (Date.now, as Deadline counts). */
   #progressAt = 0;
+  /** Revalidations started: only the latest may replace what is held. */
+  #started = 0;
   readonly #freshness: number;
   readonly #keep: ((item: T) => boolean) | undefined;
   readonly #now: () => number;
@@ -63,6 +69,14 @@ export class LiveListingCache<T extends { id: string }> {
     this.#freshness = options.freshness ?? 0;
     this.#keep = options.keep;
     this.#now = options.now ?? Date.now;
+    registerLiveListing(this);
+  }
+
+  /** Makes the next read revalidate, even within the freshness window or during a revalidation. */
+  expire(): void {
+    this.#readAt = Number.NEGATIVE_INFINITY;
+    this.#pending = undefined;
+    this.#late = undefined;
   }
 
   /** Whether a good listing is held (a failed first read leaves none). */
@@ -99,6 +113,7 @@ export class LiveListingCache<T extends { id: string }> {
   }
 
   async #revalidate(): Promise<T[]> {
+    const revalidation = ++this.#started;
     const previous = new Map<string, HeldPage>();
     for (const [key, { etag, meta, ids }] of this.#pages) {
       if (etag) previous.set(key, { etag, meta, ids });
@@ -122,10 +137,13 @@ export class LiveListingCache<T extends { id: string }> {
         };
       },
     });
+    const items = listing.pages.flatMap((page) => page.items);
+    // One started since (after a publish) reads a newer listing: this one must not replace it.
+    if (revalidation !== this.#started) return items;
     this.#pages.clear();
     for (const page of listing.pages) if (page.etag) this.#pages.set(page.key, page);
-    this.#items = listing.pages.flatMap((page) => page.items);
+    this.#items = items;
     this.#readAt = this.#now();
-    return this.#items;
+    return items;
   }
 }

@@ -33,10 +33,16 @@ describe.concurrent('live loaders in a server-rendered site (@astrojs/node)', {
    * The built site's server reading `server` with `apiKey`, its live loaders given `options` and
    * a budget no loaded machine exhausts (several servers start at once here).
    */
-  const started = async (server: StartedMock, apiKey: string, options: object = {}) => {
+  const started = async (
+    server: StartedMock,
+    apiKey: string,
+    options: object = {},
+    env: Record<string, string> = {},
+  ) => {
     const running = await serve(site, {
       ...site.env({ baseUrl: server.baseUrl, apiKey }),
       FIXTURE_LIVE_OPTIONS: JSON.stringify({ ...UNHURRIED, ...options }),
+      ...env,
     });
     cleanups.push(() => running.child.kill());
     return running;
@@ -49,7 +55,7 @@ describe.concurrent('live loaders in a server-rendered site (@astrojs/node)', {
     const all = await (await fetch(`${url}/`)).text();
     expect(text(all, 'error')).toBe('');
     expect(text(all, 'count')).toBe('32');
-    expect(text(all, 'tags')).toMatch(/^articles,article:art_\d+,blog:blog_0\d/);
+    expect(text(all, 'tags')).toMatch(/^content-read,articles,article:art_\d+,blog:blog_0\d/);
     expect(text(all, 'modified')).toMatch(/^\d{4}-\d\d-\d\dT/);
     const design = await (await fetch(`${url}/?blog=northwind-design`)).text();
     const blogs = [...design.matchAll(/data-blog="([^"]+)"/g)].map((m) => m[1]);
@@ -109,5 +115,48 @@ describe.concurrent('live loaders in a server-rendered site (@astrojs/node)', {
     );
     expect(outside.status).toBe(404);
     expect((await fetch(`${url}/articles/art_0002/`)).status).toBe(404);
+  });
+
+  it('a publish shows at once on pages the route cache keeps for an hour, at one upstream request per listing page', async () => {
+    const server = await api();
+    const secret = 'canary-publish-secret-Vw3k';
+    const { url, output } = await started(
+      server,
+      FULL_KEY,
+      { freshness: 3_600_000 },
+      { CONTENT_PUBLISH_SECRET: secret },
+    );
+    const title = async (id: string) =>
+      text(await (await fetch(`${url}/cached/${id}/`)).text(), 'title');
+    const publish = (authorization: string, body: object) =>
+      fetch(`${url}/_content-read/publish`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect(await title('art_0002')).toBe('A Type Scale for Long Reads');
+    const other = await title('art_0007');
+    server.mock.updateArticle('art_0002', { title: 'Published Title' });
+    server.mock.resetStats();
+    // Cached: the route cache answers, the API is not asked.
+    expect(await title('art_0002')).toBe('A Type Scale for Long Reads');
+    expect(server.mock.stats.requests).toBe(0);
+    const refused = await publish('Bearer not-the-secret', { articles: ['art_0002'] });
+    expect(refused.status).toBe(401);
+    expect(await title('art_0002')).toBe('A Type Scale for Long Reads');
+
+    const published = await publish(`Bearer ${secret}`, { articles: ['art_0002'] });
+    expect(published.status).toBe(200);
+    expect(await published.json()).toMatchObject({
+      invalidated: ['articles', 'article:art_0002'],
+      routeCache: 'invalidated',
+    });
+    expect(await title('art_0002')).toBe('Published Title');
+    // The demo's listing is one page: one conditional request read the change.
+    expect(server.mock.requests.map((r) => r.path.split('?')[0])).toEqual(['/api/v1/articles']);
+    // A page that does not show the article stays cached.
+    expect(await title('art_0007')).toBe(other);
+    expect(server.mock.stats.requests).toBe(1);
+    expect(output()).not.toContain(secret);
   });
 });
