@@ -7,6 +7,7 @@ export {
   writeGeneratedDataset,
 } from './data/generator.js';
 export { loadDataset } from './data/load-dataset.js';
+export type { PublishBody, PublishWebhook } from './data/publish-webhook.js';
 export type {
   ArticleRecord,
   Author,

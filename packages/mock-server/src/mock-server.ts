@@ -1,4 +1,5 @@
 import { type DatasetEdits, datasetEdits } from './data/edits.js';
+import { PublishNotifier, type PublishWebhook } from './data/publish-webhook.js';
 import type { Dataset } from './data/schema.js';
 import { DataStore, type LiveDataset } from './data/store.js';
 import { validateDataset } from './data/validate-dataset.js';
@@ -20,6 +21,8 @@ export interface MockServerOptions {
   log?: (line: string) => void;
   /** How many request records `requests` keeps (newest), default 10 000. */
   requestLogLimit?: number;
+  /** A site's publish webhook, told of every edit (see `publishTo`). Default: none. */
+  publishWebhook?: PublishWebhook;
 }
 
 /** The mock server: its two faces, the live data and the edits and faults tests apply to it. */
@@ -34,6 +37,14 @@ export interface MockServer extends DatasetEdits {
   readonly stats: MockStats;
   /** Clears the request log and counters (not the dataset). */
   resetStats(): void;
+  /**
+   * Tell this site's publish webhook (`contentRead({ publish })`) of every edit from now on:
+   * `{"articles":[id]}` for an article, `{"blogs":[id]}` for a blog, `{"all":true}` for a key.
+   * `undefined` stops it.
+   */
+  publishTo(webhook: PublishWebhook | undefined): void;
+  /** Resolves once every publish call made so far has been answered (or has failed). */
+  published(): Promise<void>;
 }
 
 export function createMockServer(options: MockServerOptions = {}): MockServer {
@@ -48,13 +59,16 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const handler = new Handler(parts);
   const log = new RequestLog(options.requestLogLimit ?? 10_000, options.log);
 
+  const publishing = new PublishNotifier(options.log);
+  publishing.target = options.publishWebhook;
+  const edits = notifyingEdits(datasetEdits(store), publishing);
   const server: MockServer = {
-    listen: (listenOptions) => listenNode(handler, log, listenOptions),
+    listen: (listenOptions) => listenNode(handler, log, listenOptions, edits),
     handle: (request) => handleWebRequest(handler, log, request),
     get dataset() {
       return store.live;
     },
-    ...datasetEdits(store),
+    ...edits,
     setFaults(faults) {
       parts.faults = faults ? new FaultInjector(faults) : undefined;
     },
@@ -68,6 +82,37 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       return log.stats;
     },
     resetStats: () => log.reset(),
+    publishTo(webhook) {
+      publishing.target = webhook;
+    },
+    published: () => publishing.settled(),
   };
   return server;
+}
+
+/** The edits, each followed by a publish call naming what it changed (once it succeeded). */
+function notifyingEdits(edits: DatasetEdits, publishing: PublishNotifier): DatasetEdits {
+  const article = <T>(id: string, result: T) => {
+    publishing.notify({ articles: [id] });
+    return result;
+  };
+  const blog = <T>(id: string, result: T) => {
+    publishing.notify({ blogs: [id] });
+    return result;
+  };
+  const everything = <T>(result: T) => {
+    publishing.notify({ all: true });
+    return result;
+  };
+  return {
+    updateArticle: (id, patch) => article(id, edits.updateArticle(id, patch)),
+    deleteArticle: (id) => article(id, edits.deleteArticle(id)),
+    addArticle: (record) => article(record.id, edits.addArticle(record)),
+    setArticlePublic: (id, isPublic) => article(id, edits.setArticlePublic(id, isPublic)),
+    updateBlog: (id, patch) => blog(id, edits.updateBlog(id, patch)),
+    setBlogPublic: (id, isPublic) => blog(id, edits.setBlogPublic(id, isPublic)),
+    // What a key reads can change anything on the site.
+    updateKey: (id, patch) => everything(edits.updateKey(id, patch)),
+    addKey: (key) => edits.addKey(key),
+  };
 }

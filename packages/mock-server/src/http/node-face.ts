@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { DatasetEdits } from '../data/edits.js';
+import { answerEdit } from './edit-face.js';
 import type { Handler } from './handler.js';
 import {
   ALLOW,
@@ -16,6 +18,11 @@ export interface ListenOptions {
   port?: number;
   /** Default 127.0.0.1: loopback only unless told otherwise. */
   host?: string;
+  /**
+   * Also accept edits over HTTP (`PATCH /__mock/articles/<id>`, `/__mock/blogs/<id>`), e.g. for
+   * a demo. Anyone who reaches the server can then change its data. Default false.
+   */
+  editable?: boolean;
 }
 
 export interface RunningServer {
@@ -31,7 +38,9 @@ export async function listenNode(
   handler: Handler,
   log: RequestLog,
   options: ListenOptions = {},
+  edits?: DatasetEdits,
 ): Promise<RunningServer> {
+  const editable = options.editable === true ? edits : undefined;
   const host = options.host ?? '127.0.0.1';
   const timers = new Set<NodeJS.Timeout>();
   const later = (ms: number, res: ServerResponse, fn: () => void) => {
@@ -49,6 +58,7 @@ export async function listenNode(
   const server: Server = createServer(
     { keepAliveTimeout: 5000 },
     (req: IncomingMessage, res: ServerResponse) => {
+      if (editable && answerEdit(req, res, editable)) return;
       const started = performance.now();
       const method = req.method ?? 'GET';
       const target = req.url ?? '/';
