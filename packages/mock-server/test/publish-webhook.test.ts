@@ -112,16 +112,18 @@ describe('edits over HTTP (listen({ editable: true }))', () => {
     expect(site.calls.at(-1)?.body).toEqual({ articles: ['art_0002'] });
   });
 
+  const messageOf = async (res: Response) => ((await res.json()) as { message: string }).message;
+
   it('refuses what it cannot apply in one line: unknown id 404, bad JSON or field 400, GET 405', async () => {
     const unknown = await patch('/__mock/blogs/blog_99', '{"name":"x"}');
     expect(unknown.status).toBe(404);
-    expect((await unknown.json()).message).toBe('No blog with id "blog_99" in the mock dataset.');
+    expect(await messageOf(unknown)).toBe('No blog with id "blog_99" in the mock dataset.');
     const notJson = await patch('/__mock/articles/art_0002', '{title');
     expect(notJson.status).toBe(400);
-    expect((await notJson.json()).message).toMatch(/^The body is not a JSON object\. Send PATCH/);
+    expect(await messageOf(notJson)).toMatch(/^The body is not a JSON object\. Send PATCH/);
     const badField = await patch('/__mock/articles/art_0002', '{"title":42}');
     expect(badField.status).toBe(400);
-    expect((await badField.json()).message).not.toContain('\n');
+    expect(await messageOf(badField)).not.toContain('\n');
     const get = await fetch(`${origin}/__mock/articles/art_0002`);
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('PATCH');
