@@ -16,10 +16,12 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   server: { host: '127.0.0.1' },
   image: { domains: imageDomains },
-  // Astro's route cache, used by the live list (src/pages/live/) with the loader's cacheHint.
+  // Astro's route cache, used by the live route (src/pages/live/) with the loader's cacheHint.
   cache: { provider: memoryCache() },
   // Pages from getStaticPaths() carry a cacheKey() of what they show: a rebuild renders only
   // the pages whose content changed and copies the rest from the last build.
   experimental: { incrementalBuild: true },
-  integrations: [mockContentApi(), contentRead({ proxy: { path: '/api/content' } })],
+  // The publish webhook (/_content-read/publish) clears the live route's cached pages when the
+  // API's content changes: `npm run demo` has the mock call it on every edit.
+  integrations: [mockContentApi(), contentRead({ proxy: { path: '/api/content' }, publish: true })],
 });

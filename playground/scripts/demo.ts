@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { demoKeys } from '@content-read/mock-server';
 import { configuredApiUrl, startMockContentApi } from '@content-read/mock-server/astro';
@@ -7,14 +8,19 @@ import { type ServedSite, serveBuild } from './serve.ts';
 /**
  * `npm run demo`: starts the built-in mock API (unless CONTENT_API_URL and CONTENT_API_KEY name
  * another), builds the playground on it, then serves the site, whose live route keeps reading
- * the same API. Runs until Ctrl-C.
+ * the same API. The mock takes edits over HTTP and tells the site's publish webhook of each, as a
+ * CMS would: an edit shows on the live route at the next request. Runs until Ctrl-C.
  */
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
 const ownApi = await configuredApiUrl({ mode: 'production', envDir: root });
 if (ownApi) console.log(`Reading the Content Read API at ${ownApi}`);
-const mock = ownApi ? undefined : await startMockContentApi({}, { info: (m) => console.log(m) });
+const mock = ownApi
+  ? undefined
+  : await startMockContentApi({ editable: true }, { info: (m) => console.log(m) });
+// The publish webhook's secret: the server reads it from its environment at request time.
+process.env.CONTENT_PUBLISH_SECRET ||= randomUUID();
 
 await build({ root, logLevel: 'warn' });
 
@@ -32,6 +38,16 @@ const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`\n  Content Read Playground, built and served in ${seconds} s:\n\n    ${site.url}\n`);
 console.log(`  Live route: ${site.url}live/`);
 if (mock) {
+  mock.mock.publishTo({
+    url: `${site.url}_content-read/publish`,
+    secret: process.env.CONTENT_PUBLISH_SECRET,
+  });
+  const origin = mock.baseUrl.replace(/\/api\/v1$/, '');
+  console.log('\n  Publish to live: edit an article in the mock, then reload its live page:');
+  console.log(
+    `    curl -X PATCH ${origin}/__mock/articles/art_0002 -d '{"title":"Edited just now"}'`,
+  );
+  console.log(`    ${site.url}live/art_0002/`);
   // The site reads with the first key; the others show what a key's scope changes.
   console.log(`\n  Mock Content Read API: ${mock.baseUrl}  (Authorization: Bearer <key>)`);
   for (const k of demoKeys) console.log(`    ${k.key.padEnd(26)} ${k.description}`);

@@ -33,6 +33,7 @@ const chosenIndex = engineeringArticles.findIndex(
     i > 0 && i < engineeringArticles.length - 1 && headingsOf(a.html).some((h) => h.depth === 3),
 );
 const chosen = engineeringArticles[chosenIndex];
+const PUBLISH_SECRET = 'canary-playground-publish-secret';
 if (!chosen) throw new Error('No engineering article with a subsection and two neighbours.');
 
 /** A full-page screenshot once lazy images have loaded or failed (the browser reaches loopback only). */
@@ -54,7 +55,7 @@ describe('the playground in a browser', () => {
     await mkdir(buildsDir, { recursive: true });
     outDir = await mkdtemp(join(buildsDir, 'playground-'));
     await buildPlayground(outDir, env);
-    site = await servePlayground(outDir, env);
+    site = await servePlayground(outDir, { ...env, CONTENT_PUBLISH_SECRET: PUBLISH_SECRET });
     await rig.ready;
   });
 
@@ -149,17 +150,23 @@ describe('the playground in a browser', () => {
     expect(titles.map((t) => t.trim()).sort()).toEqual(tagged.map((a) => a.title).sort());
   });
 
-  it('renders the live route from the API at request time: a change shows on reload', async () => {
+  it('renders the live route from the API, kept by the route cache until the API publishes a change', async () => {
     const live = `${site.url}live/${chosen.id}/`;
     const first = await rig.page.goto(live);
     expect(first?.status()).toBe(200);
-    expect(first?.headers()['cache-control']).toBe('no-store');
     expect(await rig.page.locator('h1').textContent()).toBe(chosen.title);
 
+    // Changed without a publish: the cached page stays as it was.
+    rig.mock.updateArticle(chosen.id, { title: 'Rewritten while the site was running' });
+    await rig.page.reload();
+    expect(await rig.page.locator('h1').textContent()).toBe(chosen.title);
+
+    // The mock tells the site's publish webhook, as npm run demo has it do: the next request shows it.
+    rig.mock.publishTo({ url: `${site.url}_content-read/publish`, secret: PUBLISH_SECRET });
     rig.mock.updateArticle(chosen.id, {
-      title: 'Rewritten while the site was running',
       html: '<h2>A section added later</h2><p>These words were not there at build time.</p>',
     });
+    await rig.mock.published();
     await rig.page.reload();
     expect(await rig.page.locator('h1').textContent()).toBe('Rewritten while the site was running');
     expect(await rig.page.locator('.prose').textContent()).toContain(
@@ -176,6 +183,7 @@ describe('the playground in a browser', () => {
 
     // Unpublished in the API: the live route says so with a 404.
     rig.mock.updateArticle(chosen.id, { public: false });
+    await rig.mock.published();
     const gone = await rig.page.goto(live);
     expect(gone?.status()).toBe(404);
     expect(await rig.page.locator('h1').textContent()).toBe('No such article');

@@ -16,6 +16,8 @@ const serveScript = join(playgroundRoot, 'scripts/serve.ts');
 export interface ApiEnv {
   CONTENT_API_URL: string;
   CONTENT_API_KEY: string;
+  /** The served site's publish webhook secret, where a test publishes. */
+  CONTENT_PUBLISH_SECRET?: string;
 }
 
 function withApi(api: ApiEnv): NodeJS.ProcessEnv {

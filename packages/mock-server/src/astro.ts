@@ -5,7 +5,7 @@ import { astroEnvContext } from './astro-env.js';
 import { loadDataset } from './data/load-dataset.js';
 import type { Dataset } from './data/schema.js';
 import { demoKeys } from './demo/default-dataset.js';
-import { createMockServer } from './mock-server.js';
+import { createMockServer, type MockServer } from './mock-server.js';
 
 /**
  * `@content-read/mock-server/astro`: an Astro integration that runs the mock Content Read API
@@ -25,10 +25,14 @@ export interface MockContentApiOptions {
   port?: number;
   /** Default 127.0.0.1 (loopback only). */
   host?: string;
+  /** Also take edits over HTTP (`PATCH /__mock/articles/<id>`): see `listen({ editable })`. */
+  editable?: boolean;
 }
 
 export interface RunningMockContentApi {
   baseUrl: string;
+  /** The running mock: its edits, and `publishTo()` a site's publish webhook. */
+  mock: MockServer;
   close(): Promise<void>;
 }
 
@@ -50,12 +54,15 @@ export async function startMockContentApi(
     typeof options.dataset === 'string'
       ? await loadDataset(fileURLToPath(new URL(options.dataset, root)))
       : options.dataset;
-  const listening = await createMockServer({ dataset }).listen({
+  const mock = createMockServer({ dataset });
+  const listening = await mock.listen({
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,
+    editable: options.editable === true,
   });
   const running: RunningMockContentApi = {
     baseUrl: listening.baseUrl,
+    mock,
     async close() {
       if (shared[RUNNING] !== running) return;
       delete shared[RUNNING];
