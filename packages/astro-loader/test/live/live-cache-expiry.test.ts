@@ -43,16 +43,22 @@ const until = async (check: () => boolean) => {
   while (!check()) await new Promise((done) => setTimeout(done, 1));
 };
 const titleOf = async (read: Promise<{ items: Item[] }>) => (await read).items[0]?.title;
+const deadline = () => new Deadline(60_000);
+
+/** A listing kept an hour, holding its first read ('before'). */
+async function warmListing() {
+  const upstream = heldUpstream();
+  const cache = new LiveListingCache(upstream.readListing, { freshness: 3_600_000 });
+  const first = cache.read(deadline());
+  await until(() => upstream.started === 1);
+  upstream.finish(0);
+  expect(await titleOf(first)).toBe('before');
+  return { upstream, cache };
+}
 
 describe('a live listing expired by a publish', () => {
   it('is read again at once, even within its freshness window', async () => {
-    const upstream = heldUpstream();
-    const cache = new LiveListingCache(upstream.readListing, { freshness: 3_600_000 });
-    const deadline = () => new Deadline(60_000);
-    const first = cache.read(deadline());
-    await until(() => upstream.started === 1);
-    upstream.finish(0);
-    expect(await titleOf(first)).toBe('before');
+    const { upstream, cache } = await warmListing();
     upstream.publish('after');
     expect(await titleOf(cache.read(deadline()))).toBe('before');
     expect(upstream.started).toBe(1);
@@ -65,13 +71,7 @@ describe('a live listing expired by a publish', () => {
   });
 
   it('never serves, after the publish, a revalidation that started before it', async () => {
-    const upstream = heldUpstream();
-    const cache = new LiveListingCache(upstream.readListing, { freshness: 3_600_000 });
-    const deadline = () => new Deadline(60_000);
-    const warm = cache.read(deadline());
-    await until(() => upstream.started === 1);
-    upstream.finish(0);
-    await warm;
+    const { upstream, cache } = await warmListing();
     cache.expire();
     // A revalidation starts, then the publish lands while it is under way.
     const during = cache.read(deadline());
