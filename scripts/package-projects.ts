@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, defineProject } from 'vitest/config';
 import { sourceAliases } from './source-aliases.js';
 
@@ -15,7 +16,7 @@ const ISOLATED = 'test/**/*.isolated.test.ts';
  * fails a file that does). A module mock cannot work in a graph another file already loaded,
  * so a file with one is named `*.isolated.test.ts` and gets a fresh worker.
  */
-export const unitProject = (name: string) =>
+export const unitProjects = (name: string) =>
   defineConfig({
     resolve: { alias: sourceAliases() },
     test: {
@@ -29,12 +30,12 @@ export const unitProject = (name: string) =>
             exclude: [ISOLATED, 'test/e2e/**', '**/node_modules/**', 'test/fixtures/**'],
             pool: 'threads',
             isolate: false,
-            setupFiles: [new URL('./shared-graph-guard.ts', import.meta.url).pathname],
+            setupFiles: [fileURLToPath(new URL('./shared-graph-guard.ts', import.meta.url))],
           },
         },
         {
           extends: true,
-          test: { name: 'isolated', include: [ISOLATED], passWithNoTests: true },
+          test: { name: 'isolated', include: [ISOLATED] },
         },
       ],
     },
