@@ -19,9 +19,9 @@ const env = { ...process.env };
 const globals = new Map(
   Reflect.ownKeys(globalThis).map((key) => [key, Reflect.get(globalThis, key)]),
 );
-const listeners = () =>
-  process.eventNames().map((e) => `${String(e)} ×${process.listenerCount(e)}`);
-const listening = listeners().join(', ');
+// Typed as a plain emitter: Process's overloads name each event.
+const emitter: NodeJS.EventEmitter = process;
+const listening = new Map(emitter.eventNames().map((event) => [event, emitter.listeners(event)]));
 
 afterAll(() => {
   const file = expect.getState().testPath ?? '';
@@ -36,8 +36,7 @@ afterAll(() => {
     fakeTimers && 'fake timers (call vi.useRealTimers())',
     ...changedGlobals(),
     ...mockedMethods(),
-    listeners().join(', ') !== listening &&
-      `listeners on process (${listening || 'none'} before, ${listeners().join(', ')} after)`,
+    ...addedListeners().map(({ event }) => `a listener on process for '${String(event)}'`),
   ].filter((leak): leak is string => typeof leak === 'string');
   restore();
   if (leaks.length)
@@ -64,8 +63,8 @@ function changedGlobals(): string[] {
 }
 
 function mockedMethods(): string[] {
+  // A replaced global (vi.spyOn(globalThis, 'fetch'), vi.stubGlobal) is a changed global.
   const owners = {
-    globalThis,
     console,
     process,
     'process.stdout': process.stdout,
@@ -74,18 +73,31 @@ function mockedMethods(): string[] {
   return Object.entries(owners).flatMap(([name, owner]) =>
     Reflect.ownKeys(owner)
       .filter((key) => vi.isMockFunction(Reflect.get(owner, key)))
-      .map((key) => `a mock of ${name}.${String(key)} (restore it: mockRestore())`),
+      .map((key) => `a mock of ${name}.${String(key)}`),
+  );
+}
+
+function addedListeners(): { event: string | symbol; listener: (...args: unknown[]) => void }[] {
+  return emitter.eventNames().flatMap((event) =>
+    emitter
+      .listeners(event)
+      .filter((listener) => !listening.get(event)?.includes(listener))
+      .map((listener) => ({ event, listener: listener as (...args: unknown[]) => void })),
   );
 }
 
 function restore(): void {
+  for (const { event, listener } of addedListeners()) emitter.off(event, listener);
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
   for (const name of Object.keys(process.env)) if (!(name in env)) delete process.env[name];
   Object.assign(process.env, env);
   if (process.cwd() !== cwd) process.chdir(cwd);
-  vi.restoreAllMocks();
   for (const key of Reflect.ownKeys(globalThis))
     if (!globals.has(key) && typeof key === 'symbol' && OUR_GLOBAL.test(key.description ?? ''))
       Reflect.deleteProperty(globalThis, key);
   for (const [key, value] of globals)
-    if (key !== VITEST_MATCHERS) Reflect.set(globalThis, key, value);
+    if (key !== VITEST_MATCHERS && !Object.is(Reflect.get(globalThis, key), value))
+      Reflect.set(globalThis, key, value);
 }
