@@ -2,7 +2,9 @@
  * Setup file of the unit projects whose test files share a worker and its module graph
  * (package-projects.ts): a file fails if it leaves behind state the next file in that worker
  * would see, so a result never depends on which files ran before it. The state is then put back,
- * so that only the file that leaked fails.
+ * so that only the file that leaked fails. The process-wide state our packages keep on globalThis
+ * (registries the sources fill and never empty) is dropped after every file, unreported: each
+ * file starts without it, as in a fresh worker.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, expect, vi } from 'vitest';
@@ -17,7 +19,9 @@ const VITEST_MATCHERS = Symbol.for('$$jest-matchers-object');
 const cwd = process.cwd();
 const env = { ...process.env };
 const globals = new Map(
-  Reflect.ownKeys(globalThis).map((key) => [key, Reflect.get(globalThis, key)]),
+  Reflect.ownKeys(globalThis)
+    .filter((key) => !(typeof key === 'symbol' && OUR_GLOBAL.test(key.description ?? '')))
+    .map((key) => [key, Reflect.get(globalThis, key)]),
 );
 // Typed as a plain emitter: Process's overloads name each event.
 const emitter: NodeJS.EventEmitter = process;
@@ -53,10 +57,11 @@ function changedEnv(): string[] {
 }
 
 function changedGlobals(): string[] {
-  const changed = Reflect.ownKeys(globalThis).filter((key) =>
-    globals.has(key)
-      ? key !== VITEST_MATCHERS && !Object.is(globals.get(key), Reflect.get(globalThis, key))
-      : typeof key === 'symbol' && OUR_GLOBAL.test(key.description ?? ''),
+  const changed = Reflect.ownKeys(globalThis).filter(
+    (key) =>
+      globals.has(key) &&
+      key !== VITEST_MATCHERS &&
+      !Object.is(globals.get(key), Reflect.get(globalThis, key)),
   );
   const removed = [...globals.keys()].filter((key) => !Reflect.has(globalThis, key));
   return [...changed, ...removed].map((key) => `globalThis[${String(key)}]`);
@@ -95,7 +100,7 @@ function restore(): void {
   Object.assign(process.env, env);
   if (process.cwd() !== cwd) process.chdir(cwd);
   for (const key of Reflect.ownKeys(globalThis))
-    if (!globals.has(key) && typeof key === 'symbol' && OUR_GLOBAL.test(key.description ?? ''))
+    if (typeof key === 'symbol' && OUR_GLOBAL.test(key.description ?? ''))
       Reflect.deleteProperty(globalThis, key);
   for (const [key, value] of globals)
     if (key !== VITEST_MATCHERS && !Object.is(Reflect.get(globalThis, key), value))
