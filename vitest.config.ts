@@ -1,8 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// One project for each package's unit tests, one for each package's end-to-end tests (test/e2e/,
-// on the built package), one for the cross-package tests in test/ and one for the deploy matrix
+// Each package's unit tests (two projects, `<package> (shared)` and `<package> (isolated)`: see
+// scripts/package-projects.ts), one for each package's end-to-end tests (test/e2e/, on the built
+// package), one for the cross-package tests in test/ and one for the deploy matrix
 // (test/deploy/). `npm run test:unit` runs the unit projects alone, with no build needed.
 export default defineConfig({
   test: {

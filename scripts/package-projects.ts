@@ -1,18 +1,43 @@
-import { defineProject } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, defineProject } from 'vitest/config';
 import { sourceAliases } from './source-aliases.js';
+
+/** Unit test files that mock a module (`vi.mock`): each runs in a worker of its own. */
+const ISOLATED = 'test/**/*.isolated.test.ts';
 
 /**
  * A package's unit tests: they run on the sources (its own and the sibling packages'), no build
  * needed. Its end-to-end tests (test/e2e/: its bins, real sites, on the built package) are the
  * project `e2eProject` makes.
+ *
+ * Two projects, `<name> (shared)` and `<name> (isolated)`; `--project <name>` selects both.
+ * Loading a module graph per file costs more than most files' tests, so the shared one loads it
+ * once per worker for all its files: they must leave nothing behind (shared-graph-guard.ts
+ * fails a file that does). A module mock cannot work in a graph another file already loaded,
+ * so a file with one is named `*.isolated.test.ts` and gets a fresh worker.
  */
-export const unitProject = (name: string) =>
-  defineProject({
+export const unitProjects = (name: string) =>
+  defineConfig({
     resolve: { alias: sourceAliases() },
     test: {
       name,
-      include: ['test/**/*.test.ts'],
-      exclude: ['test/e2e/**', '**/node_modules/**', 'test/fixtures/**'],
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'shared',
+            include: ['test/**/*.test.ts'],
+            exclude: [ISOLATED, 'test/e2e/**', '**/node_modules/**', 'test/fixtures/**'],
+            pool: 'threads',
+            isolate: false,
+            setupFiles: [fileURLToPath(new URL('./shared-graph-guard.ts', import.meta.url))],
+          },
+        },
+        {
+          extends: true,
+          test: { name: 'isolated', include: [ISOLATED] },
+        },
+      ],
     },
   });
 

@@ -1,3 +1,3 @@
-import { unitProject } from '../../scripts/package-projects.js';
+import { unitProjects } from '../../scripts/package-projects.js';
 
-export default unitProject('core');
+export default unitProjects('core');

@@ -1,4 +1,13 @@
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  describe,
+  expect,
+  it,
+  type MockInstance,
+  vi,
+} from 'vitest';
 import { articlesLiveLoader, blogsLiveLoader, ContentReadLiveError } from '../../src/live.js';
 import { CANARY_KEY, startFailingUpstream } from './upstreams.js';
 
@@ -18,7 +27,11 @@ const outages: Array<[string, (upstream: Upstream) => unknown]> = [
 
 describe.each(outages)('live loaders with the API %s', (_, fail) => {
   let upstream: Upstream | undefined;
-  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  let warn: MockInstance<typeof console.warn>;
+  beforeAll(() => {
+    warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterAll(() => warn.mockRestore());
   afterEach(async () => {
     warn.mockClear();
     await upstream?.close();
