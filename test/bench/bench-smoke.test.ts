@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runBenches } from './benches.js';
 import { ALL, readConfig } from './config.js';
 import { inRoundOrder } from './lib/stats.js';
@@ -14,7 +14,10 @@ import { countStoreSaves } from './store-saves.js';
 // reason the benchmarks, and the tests below, run side by side (each has its own servers and sites).
 
 describe.concurrent('benchmarks at CI size', () => {
-  it('run every benchmark end to end and produce a row each', { timeout: 600_000 }, async () => {
+  // Concurrent tests take onTestFinished from their own context.
+  it('run every benchmark end to end and produce a row each', { timeout: 600_000 }, async ({
+    onTestFinished,
+  }) => {
     const chartDir = await mkdtemp(join(tmpdir(), 'cr-bench-chart-'));
     onTestFinished(() => rm(chartDir, { recursive: true, force: true }));
     const chart = join(chartDir, 'scaling.svg');

@@ -15,6 +15,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { stripVTControlCharacters } from 'node:util';
 import {
   createMockServer,
   type MockServer,
@@ -84,8 +85,8 @@ afterAll(async () => {
 const build = () =>
   AstroSite.at(site).mustBuild(cleanEnv({ CONTENT_API_URL: api.baseUrl, CONTENT_API_KEY: KEY }));
 
-/** The pages a build wrote and those it restored from the incremental cache. */
-const pagesOf = (output: string) => ({
+/** The pages a build wrote and those it restored from the incremental cache (colours removed: CI turns them on). */
+const pagesOf = (colored: string, output = stripVTControlCharacters(colored)) => ({
   rendered: output.match(/─ \/articles\/\S+ \(\+\d+m?s\)/g) ?? [],
   restored: output.match(/─ \/articles\/\S+ \(restored\)/g) ?? [],
 });
