@@ -1,9 +1,9 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readEnvVariables } from '@content-read/core/internal/node';
 import type { AstroIntegration } from 'astro';
 import { envContext } from '../config/env.js';
 import { ARTICLES_LOADER_NAME, BLOGS_LOADER_NAME } from '../config/version.js';
+import { bearerMatches } from './http.js';
 
 export interface RefreshWebhookOptions {
   /** Path of the endpoint on the dev server. Default `/_content-read/refresh`. */
@@ -53,7 +53,7 @@ export function refreshHandler(setup: {
       res.statusCode = 500;
       return res.end(JSON.stringify({ error: (error as Error).message }));
     }
-    if (secret && !bearerMatches(req.headers.authorization, secret)) {
+    if (secret && !(await bearerMatches(req.headers.authorization, secret))) {
       res.statusCode = 401;
       return res.end('{"error":"unauthorized"}');
     }
@@ -96,15 +96,6 @@ export function isFromWebPage(req: IncomingMessage): boolean {
   } catch {
     return true; // `Origin: null` (sandboxed frames, file://) and anything unparsable
   }
-}
-
-/**
- * Compares in constant time: both sides are hashed to the same length first, so neither the
- * content nor the length of the secret shows in the timing.
- */
-export function bearerMatches(header: string | undefined, secret: string): boolean {
-  const digest = (text: string) => createHash('sha256').update(text).digest();
-  return timingSafeEqual(digest(header ?? ''), digest(`Bearer ${secret}`));
 }
 
 /** Whether a socket's remote address is this machine (IPv4, IPv6, IPv4-mapped IPv6). */

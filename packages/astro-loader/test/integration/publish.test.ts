@@ -77,6 +77,15 @@ describe('the publish webhook', () => {
     }
   });
 
+  it("reads a refused request's body before answering, so the connection stays usable", async () => {
+    for (const authorization of ['Bearer wrong', '']) {
+      const request = post({ all: true }, { authorization });
+      const { response } = await publish(request);
+      expect(response.status).toBe(401);
+      expect(request.bodyUsed, authorization).toBe(true);
+    }
+  });
+
   it('answers 500 publish_not_configured, naming the variable, when the server has no secret', async () => {
     const { cache } = recordingCache();
     const response = await handlePublish(post({ all: true }), {
@@ -86,8 +95,11 @@ describe('the publish webhook', () => {
     });
     expect(response.status).toBe(500);
     expect(await response.json()).toMatchObject({
-      error: 'publish_not_configured',
-      message: expect.stringMatching(/^Set CONTENT_PUBLISH_SECRET in the server's environment/),
+      error: {
+        status: 500,
+        code: 'publish_not_configured',
+        message: expect.stringMatching(/^Set CONTENT_PUBLISH_SECRET in the server's environment/),
+      },
     });
   });
 
@@ -103,6 +115,7 @@ describe('the publish webhook', () => {
 
   it.each([
     ['not JSON', '{articles:', /^The body is not JSON: send \{"articles":\[ids\]\}/],
+    ['nothing in it', '', /^The body is not JSON: send/],
     ['an array', '["art_1"]', /^The body is not a JSON object/],
     ['nothing named', {}, /^Nothing named/],
     ['an unknown field', { article: ['a'] }, /^Unknown field "article"/],
@@ -118,9 +131,9 @@ describe('the publish webhook', () => {
   ])('refuses a body with %s: 400, one line saying what to send', async (_, body, message) => {
     const { response, body: answer, invalidated } = await publish(post(body));
     expect(response.status).toBe(400);
-    expect(answer.error).toBe('invalid_body');
-    expect(answer.message).toMatch(message);
-    expect(answer.message).not.toContain('\n');
+    expect(answer.error).toMatchObject({ status: 400, code: 'invalid_body' });
+    expect(answer.error.message).toMatch(message);
+    expect(answer.error.message).not.toContain('\n');
     expect(invalidated).toEqual([]);
   });
 
@@ -144,7 +157,7 @@ describe('the publish webhook', () => {
       } as RequestInit),
     );
     expect(undeclared.response.status).toBe(413);
-    expect(undeclared.body.message).toMatch(/name at most 1000 ids, or send \{"all":true\}/);
+    expect(undeclared.body.error.message).toMatch(/name at most 1000 ids, or send \{"all":true\}/);
   });
 
   it('reports a route cache that cannot invalidate in one line (500), naming the tags', async () => {
@@ -152,8 +165,8 @@ describe('the publish webhook', () => {
       fail: 'Workers Cache is not available',
     });
     expect(response.status).toBe(500);
-    expect(body.error).toBe('invalidate_failed');
-    expect(body.message).toBe(
+    expect(body.error.code).toBe('invalidate_failed');
+    expect(body.error.message).toBe(
       "Astro's route cache could not invalidate blogs, blog:blog_01: Workers Cache is not available. Check the cache provider of the Astro config.",
     );
   });

@@ -5,17 +5,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearEnvContext, setEnvContext } from '../../src/config/env.js';
-import {
-  bearerMatches,
-  isLoopbackAddress,
-  refreshWebhook,
-} from '../../src/integration/refresh-webhook.js';
+import { bearerMatches } from '../../src/integration/http.js';
+import { isLoopbackAddress, refreshWebhook } from '../../src/integration/refresh-webhook.js';
 
-describe('bearerMatches', () => {
-  it('accepts exactly "Bearer <secret>"', () => {
-    expect(bearerMatches('Bearer s3cret', 's3cret')).toBe(true);
-    for (const header of [undefined, '', 's3cret', 'Bearer s3cre', 'Bearer s3cret ', 'bearer x'])
-      expect(bearerMatches(header, 's3cret'), String(header)).toBe(false);
+describe('bearerMatches (the publish and refresh webhooks)', () => {
+  it('accepts exactly "Bearer <secret>"', async () => {
+    expect(await bearerMatches('Bearer s3cret', 's3cret')).toBe(true);
+    for (const header of [
+      undefined,
+      null,
+      '',
+      's3cret',
+      'Bearer s3cre',
+      'Bearer s3cret ',
+      'bearer x',
+    ])
+      expect(await bearerMatches(header, 's3cret'), String(header)).toBe(false);
   });
 });
 

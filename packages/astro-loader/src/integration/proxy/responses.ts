@@ -1,7 +1,6 @@
 import { etagMatches } from '@content-read/core/internal';
+import { JSON_TYPE, jsonError } from '../http.js';
 import type { UpstreamAnswer } from './cache.js';
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Every error code the proxy sends, with its status: the contract's own codes for what the
@@ -27,11 +26,7 @@ export type ProxyErrorCode = keyof typeof PROXY_ERRORS;
 
 /** `{ "error": { "status", "code", "message" } }`, the API's own error shape. */
 export function errorResponse(code: ProxyErrorCode, message: string): Response {
-  const status = PROXY_ERRORS[code];
-  return new Response(JSON.stringify({ error: { status, code, message } }), {
-    status,
-    headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store' },
-  });
+  return jsonError(PROXY_ERRORS[code], code, message);
 }
 
 /**

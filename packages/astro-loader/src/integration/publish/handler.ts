@@ -12,6 +12,7 @@ import {
   BLOGS_TAG,
   blogTag,
 } from '../../live/cache-tags.js';
+import { bearerMatches, jsonAnswer, jsonError } from '../http.js';
 
 export const PUBLISH_SECRET_VARIABLE = 'CONTENT_PUBLISH_SECRET';
 /** Largest body read: a thousand ids with room to spare. */
@@ -35,43 +36,55 @@ export interface PublishDeps {
   expireListings: () => number;
 }
 
-const json = (status: number, body: object, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
-  });
-const problem = (
-  status: number,
-  error: string,
-  message: string,
-  headers?: Record<string, string>,
-) => json(status, { error, message }, headers);
-
 /**
  * `POST` with `Authorization: Bearer <CONTENT_PUBLISH_SECRET>` and a JSON body naming what
  * changed: `{ "articles": ["art_1"] }`, `{ "blogs": ["blog_1"] }` (both may be given), or
  * `{ "all": true }`. Answers 200 with the tags invalidated.
  */
 export async function handlePublish(request: Request, deps: PublishDeps): Promise<Response> {
+  const response = await answer(request, deps);
+  // What is left unread of a refused request's body is read (up to the cap) before answering, as
+  // an HTTP server drains a body to keep the connection usable: `wrangler dev` otherwise loses
+  // the next request on that connection ("Network connection lost").
+  if (request.body && !request.bodyUsed)
+    await readCapped(request.body, MAX_BODY_BYTES).catch(() => undefined);
+  return response;
+}
+
+async function answer(request: Request, deps: PublishDeps): Promise<Response> {
   if (request.method !== 'POST')
-    return problem(405, 'method_not_allowed', 'The publish webhook takes POST.', { allow: 'POST' });
+    return jsonError(405, 'method_not_allowed', 'The publish webhook takes POST.', {
+      allow: 'POST',
+    });
   if (!deps.secret)
-    return problem(
+    return jsonError(
       500,
       'publish_not_configured',
       `Set ${PUBLISH_SECRET_VARIABLE} in the server's environment (the platform's variables or secrets) and send it as Authorization: Bearer <secret>.`,
     );
-  if (!(await sameSecret(request.headers.get('authorization'), deps.secret)))
-    return problem(
+  if (!(await bearerMatches(request.headers.get('authorization'), deps.secret)))
+    return jsonError(
       401,
       'unauthorized',
       `Send Authorization: Bearer <${PUBLISH_SECRET_VARIABLE}>.`,
-      { 'www-authenticate': 'Bearer' },
+      {
+        'www-authenticate': 'Bearer',
+      },
     );
-  const body = await readBody(request);
-  if (body instanceof Response) return body;
+  const body = await readJson(request);
+  if (body === TOO_LARGE)
+    return jsonError(
+      413,
+      'body_too_large',
+      `The body is over ${MAX_BODY_BYTES} bytes: name at most ${MAX_IDS} ids, or send {"all":true}.`,
+    );
   const tags = tagsFor(body);
-  if (typeof tags === 'string') return problem(400, 'invalid_body', tags);
+  if (typeof tags === 'string')
+    return jsonError(
+      400,
+      'invalid_body',
+      `${tags}: send {"articles":[ids]}, {"blogs":[ids]} (API ids, both may be given) or {"all":true}.`,
+    );
   let routeCache = 'disabled';
   if (deps.cache.enabled) {
     try {
@@ -79,84 +92,61 @@ export async function handlePublish(request: Request, deps: PublishDeps): Promis
       routeCache = 'invalidated';
     } catch (error) {
       const reason = String((error as Error)?.message ?? error).split('\n')[0];
-      return problem(
+      return jsonError(
         500,
         'invalidate_failed',
         `Astro's route cache could not invalidate ${tags.join(', ')}: ${reason}. Check the cache provider of the Astro config.`,
       );
     }
   }
-  return json(200, { invalidated: tags, routeCache, liveListings: deps.expireListings() });
+  return jsonAnswer(200, { invalidated: tags, routeCache, liveListings: deps.expireListings() });
 }
 
-/** Compares the header with the secret in time that does not depend on where they differ. */
-async function sameSecret(header: string | null, secret: string): Promise<boolean> {
-  const bytes = new TextEncoder();
-  const [given, expected] = await Promise.all(
-    [header ?? '', `Bearer ${secret}`].map((text) =>
-      crypto.subtle.digest('SHA-256', bytes.encode(text)),
-    ),
-  );
-  const a = new Uint8Array(given as ArrayBuffer);
-  const b = new Uint8Array(expected as ArrayBuffer);
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= (a[i] ?? 0) ^ (b[i] ?? 0);
-  return difference === 0;
-}
+const TOO_LARGE = Symbol('too large');
+const NOT_JSON = Symbol('not JSON');
 
-async function readBody(request: Request): Promise<unknown> {
-  const tooBig = problem(
-    413,
-    'body_too_large',
-    `The body is over ${MAX_BODY_BYTES} bytes: name at most ${MAX_IDS} ids, or send {"all":true}.`,
-  );
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) return tooBig;
-  if (!request.body) return problem(400, 'invalid_body', bodyShape('The body is empty'));
+/** The body as JSON, read up to MAX_BODY_BYTES whatever Content-Length says. */
+async function readJson(request: Request): Promise<unknown> {
+  if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES) return TOO_LARGE;
+  if (!request.body) return NOT_JSON;
   const read = await readCapped(request.body, MAX_BODY_BYTES);
-  if (read.over) return tooBig;
-  const text = new TextDecoder().decode(concatBytes(read.chunks, read.total));
+  if (read.over) return TOO_LARGE;
   try {
-    return JSON.parse(text);
+    return JSON.parse(new TextDecoder().decode(concatBytes(read.chunks, read.total)));
   } catch {
-    return problem(400, 'invalid_body', bodyShape('The body is not JSON'));
+    return NOT_JSON;
   }
 }
-
-const bodyShape = (what: string) =>
-  `${what}: send {"articles":[ids]}, {"blogs":[ids]} (API ids, both may be given) or {"all":true}.`;
 
 /** The tags a publish invalidates, or what is wrong with its body. */
 function tagsFor(body: unknown): string[] | string {
+  if (body === NOT_JSON) return 'The body is not JSON';
   if (typeof body !== 'object' || body === null || Array.isArray(body))
-    return bodyShape('The body is not a JSON object');
-  const { articles, blogs, all, ...rest } = body as Record<string, unknown>;
-  const unknown = Object.keys(rest);
-  if (unknown.length > 0) return bodyShape(`Unknown field "${unknown[0]}"`);
-  if (all !== undefined && all !== true) return bodyShape('Field "all" must be true when given');
-  if (all === true) {
-    if (articles !== undefined || blogs !== undefined) return bodyShape('Field "all" goes alone');
-    return [ALL_CONTENT_TAG];
+    return 'The body is not a JSON object';
+  const { articles = [], blogs = [], all, ...rest } = body as Record<string, unknown>;
+  const unknown = Object.keys(rest)[0];
+  if (unknown !== undefined) return `Unknown field "${unknown}"`;
+  if (all !== undefined) {
+    if (all !== true) return 'Field "all" must be true when given';
+    return 'articles' in body || 'blogs' in body ? 'Field "all" goes alone' : [ALL_CONTENT_TAG];
   }
-  const articleIds = ids('articles', articles);
-  if (typeof articleIds === 'string') return articleIds;
-  const blogIds = ids('blogs', blogs);
-  if (typeof blogIds === 'string') return blogIds;
-  if (articleIds.length + blogIds.length === 0) return bodyShape('Nothing named');
-  if (articleIds.length + blogIds.length > MAX_IDS)
-    return bodyShape(`More than ${MAX_IDS} ids; for a bigger publish send {"all":true}`);
+  const named: string[][] = [];
+  for (const [field, value] of [
+    ['articles', articles],
+    ['blogs', blogs],
+  ] as const) {
+    if (!Array.isArray(value)) return `Field "${field}" must be an array of ids`;
+    const bad = value.findIndex((id) => typeof id !== 'string' || !ID.test(id));
+    if (bad >= 0)
+      return `Field "${field}"[${bad}] is not an API id (1 to 128 letters, digits, "_", ".", ":" or "-")`;
+    named.push([...new Set(value as string[])]);
+  }
+  const [articleIds = [], blogIds = []] = named;
+  const count = articleIds.length + blogIds.length;
+  if (count === 0) return 'Nothing named';
+  if (count > MAX_IDS) return `More than ${MAX_IDS} ids; for a bigger publish send {"all":true}`;
   return [
     ...(articleIds.length ? [ARTICLES_TAG, ...articleIds.map(articleTag)] : []),
     ...(blogIds.length ? [BLOGS_TAG, ...blogIds.map(blogTag)] : []),
   ];
-}
-
-function ids(field: string, value: unknown): string[] | string {
-  if (value === undefined) return [];
-  if (!Array.isArray(value)) return bodyShape(`Field "${field}" must be an array of ids`);
-  const bad = value.findIndex((id) => typeof id !== 'string' || !ID.test(id));
-  if (bad >= 0)
-    return bodyShape(
-      `Field "${field}"[${bad}] is not an API id (1 to 128 letters, digits, "_", ".", ":" or "-")`,
-    );
-  return [...new Set(value as string[])];
 }
