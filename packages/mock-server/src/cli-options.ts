@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { GenerateOptions } from './data/generator.js';
+import type { PublishWebhook } from './data/publish-webhook.js';
 import type { FaultConfig } from './http/faults.js';
 import type { RateLimitConfig } from './http/rate-limit.js';
 
@@ -33,6 +34,10 @@ Faults (fractions 0..1, drawn per request from a seeded sequence)
   --retry-after <s>        Retry-After on injected 429/503 (default 1)
   --fault-seed <s>         seed of the fault sequence (default 0)
   --fault-route <name>     apply the faults only to discovery, blogs or articles
+Edits and publishing (to try publish-to-live by hand; keep the server on loopback)
+  --editable               also take PATCH /__mock/articles/<id> and /__mock/blogs/<id>
+  --publish-to <url>       call this site's publish webhook after every edit, with the secret
+                           in CONTENT_PUBLISH_SECRET (an environment variable, never a flag)
 Rate limiting (off unless given)
   --rate-limit <n>         per-key token bucket: n requests per second sustained
   --rate-burst <n>         bucket size (default: the --rate-limit value)
@@ -50,12 +55,19 @@ export interface CliConfig {
   writeDataset: string | undefined;
   faults: FaultConfig | undefined;
   rateLimit: RateLimitConfig | undefined;
+  editable: boolean;
+  publish: PublishWebhook | undefined;
 }
+
+export const PUBLISH_SECRET_VARIABLE = 'CONTENT_PUBLISH_SECRET';
 
 const s = { type: 'string' } as const;
 
-/** Parse argv into a config; throws an Error whose message says which option is wrong and why. */
-export function parseCli(argv: string[]): CliConfig {
+/**
+ * Parse argv (and, for --publish-to, the secret in `env`) into a config; throws an Error whose
+ * message says which option is wrong and why.
+ */
+export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): CliConfig {
   const { values: v } = parseArgs({
     args: argv,
     strict: true,
@@ -90,6 +102,8 @@ export function parseCli(argv: string[]): CliConfig {
       'fault-route': s,
       'rate-limit': s,
       'rate-burst': s,
+      editable: { type: 'boolean' },
+      'publish-to': s,
     },
   });
   const num = (
@@ -155,6 +169,10 @@ export function parseCli(argv: string[]): CliConfig {
     perSecond === undefined
       ? undefined
       : { refillPerSecond: perSecond, capacity: num('rate-burst', 1) ?? Math.max(1, perSecond) };
+  const editable = v.editable === true;
+  const publish = v['publish-to'] === undefined ? undefined : publishOf(v['publish-to'], env);
+  if (publish && !editable)
+    throw new Error('--publish-to needs --editable: edits are what it publishes.');
   return {
     help: v.help === true,
     port: num('port', 0, 65535) ?? 4010,
@@ -166,7 +184,22 @@ export function parseCli(argv: string[]): CliConfig {
     writeDataset: v['write-dataset'],
     faults,
     rateLimit,
+    editable,
+    publish,
   };
+}
+
+function publishOf(url: string, env: NodeJS.ProcessEnv): PublishWebhook {
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+    throw new Error(
+      `--publish-to needs the site's webhook URL (http://host:port/_content-read/publish), got "${url}".`,
+    );
+  const secret = env[PUBLISH_SECRET_VARIABLE]?.trim();
+  if (!secret)
+    throw new Error(
+      `--publish-to needs the site's secret in the environment: set ${PUBLISH_SECRET_VARIABLE} (the same value as the site's server).`,
+    );
+  return { url, secret };
 }
 
 function baseUrlOf(value: string): string {

@@ -57,8 +57,10 @@ async function main(argv: string[]): Promise<number> {
     rateLimit: config.rateLimit,
     log: config.quiet ? undefined : (line) => process.stdout.write(`${line}\n`),
     requestLogLimit: 1000,
+    publishWebhook: config.publish,
   });
-  const running = await server.listen({ port: config.port, host: config.host });
+  const { port, host, editable } = config;
+  const running = await server.listen({ port, host, editable });
   process.stdout.write(banner(running.baseUrl, config, dataset === undefined));
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
@@ -88,6 +90,11 @@ function banner(baseUrl: string, config: CliConfig, demo: boolean): string {
   }
   if (config.faults) lines.push(`Faults: ${JSON.stringify(config.faults)}`);
   if (config.rateLimit) lines.push(`Rate limit: ${JSON.stringify(config.rateLimit)}`);
+  if (config.editable) {
+    const origin = new URL(baseUrl).origin;
+    lines.push(`Editable: PATCH ${origin}/__mock/articles/<id> or ${origin}/__mock/blogs/<id>`);
+  }
+  if (config.publish) lines.push(`Every edit is published to ${config.publish.url}`);
   lines.push('Press Ctrl+C to stop.');
   return `${lines.join('\n')}\n`;
 }

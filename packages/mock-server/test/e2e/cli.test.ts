@@ -26,9 +26,10 @@ interface Cli {
   baseUrl: string;
 }
 
-async function launch(args: string[]): Promise<Cli> {
+async function launch(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Cli> {
   const child = spawn(process.execPath, [cli, '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env,
   });
   let out = '';
   child.stdout?.on('data', (d) => {
@@ -46,8 +47,11 @@ async function launch(args: string[]): Promise<Cli> {
   return { child, output: () => out, baseUrl: /listening on (\S+)/.exec(out)?.[1] ?? '' };
 }
 
-async function run(args: string[]): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+async function run(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number | null; out: string }> {
+  const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   let out = '';
   child.stdout?.on('data', (d) => {
     out += d;
@@ -191,4 +195,56 @@ describe.concurrent('content-read-mock CLI', () => {
       "--wait needs the API's base URL",
     );
   }, 90_000);
+
+  it('--editable --publish-to takes a PATCH and calls the site webhook with the secret from the environment, never printing it', async () => {
+    const secret = 'canary-cli-publish-secret';
+    const calls: { authorization?: string; body: string }[] = [];
+    const site = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        calls.push({ authorization: req.headers.authorization, body });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((done) => site.listen(0, '127.0.0.1', done));
+    const hook = `http://127.0.0.1:${(site.address() as AddressInfo).port}/_content-read/publish`;
+    const env = { ...process.env, CONTENT_PUBLISH_SECRET: secret };
+    const cli = await launch(['--editable', '--publish-to', hook], env);
+    try {
+      expect(cli.output()).toContain(`Every edit is published to ${hook}`);
+      const origin = new URL(cli.baseUrl).origin;
+      const edit = await fetch(`${origin}/__mock/articles/art_0002`, {
+        method: 'PATCH',
+        body: JSON.stringify({ title: 'Edited from the CLI' }),
+      });
+      expect(edit.status).toBe(200);
+      expect(((await edit.json()) as { title: string }).title).toBe('Edited from the CLI');
+      for (let i = 0; i < 400 && !/publish .* 200/.test(cli.output()); i++)
+        await new Promise((r) => setTimeout(r, 25));
+      expect(calls).toEqual([
+        { authorization: `Bearer ${secret}`, body: '{"articles":["art_0002"]}' },
+      ]);
+      expect(cli.output()).toContain(`publish {"articles":["art_0002"]} -> ${hook}: 200`);
+      expect(cli.output()).not.toContain(secret);
+    } finally {
+      cli.child.kill('SIGTERM');
+      await once(cli.child, 'exit');
+      site.close();
+    }
+    const { CONTENT_PUBLISH_SECRET: _, ...noSecret } = env;
+    const [withoutSecret, withoutEditable, notUrl] = await Promise.all([
+      run(['--editable', '--publish-to', hook], noSecret),
+      run(['--publish-to', hook], env),
+      run(['--editable', '--publish-to', 'site:4321'], env),
+    ]);
+    expect(withoutSecret.code).toBe(2);
+    expect(withoutSecret.out).toContain(
+      "--publish-to needs the site's secret in the environment: set CONTENT_PUBLISH_SECRET",
+    );
+    expect(withoutEditable.code).toBe(2);
+    expect(withoutEditable.out).toContain('--publish-to needs --editable');
+    expect(notUrl.code).toBe(2);
+    expect(notUrl.out).toContain("--publish-to needs the site's webhook URL");
+  }, 60_000);
 });
