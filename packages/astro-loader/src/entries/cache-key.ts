@@ -1,11 +1,17 @@
 import { CacheKeyError } from '../errors.js';
 import { hash53 } from '../shared/hash.js';
 
-/** An entry as `getCollection()` and `getEntry()` return it: its digest says what it holds. */
+/**
+ * An entry as `getCollection()` and `getEntry()` return it: its digest says what it holds, or
+ * else its data and rendered body do.
+ */
 export interface DigestedEntry {
   id: string;
   collection: string;
   digest?: string | number | undefined;
+  data?: unknown;
+  body?: string | undefined;
+  rendered?: { html?: string } | undefined;
 }
 
 /** What a page's key is made of: entries, lists of entries, and any other value it shows. */
@@ -20,8 +26,9 @@ export type CacheKeyPart = DigestedEntry | readonly DigestedEntry[] | string | n
  *
  * An entry counts by its `digest`, which this package's loaders make from the API's item, the
  * sanitiser's rendering version, the loader's version and its options that shape entries: a
- * sanitiser or option change gives every page a new key. Entries of other loaders count the same
- * way when they set a digest (Astro's `file()` and `glob()` do); one without is an error.
+ * sanitiser or option change gives every page a new key. An entry of a loader that sets no
+ * digest (Astro's `file()`) counts by its data, body and rendered HTML, hashed here: the same
+ * key for the same content, at the cost of reading all of it. One with none of these is an error.
  */
 export function cacheKey(...parts: CacheKeyPart[]): string {
   const text = JSON.stringify(parts.map(keyPart));
@@ -36,9 +43,12 @@ function keyPart(part: CacheKeyPart): unknown {
 }
 
 function entryKey(entry: DigestedEntry): string {
-  if (entry?.digest === undefined || entry.digest === '')
+  if (entry?.digest !== undefined && entry.digest !== '')
+    return `${entry.collection}/${entry.id}/${entry.digest}`;
+  if (entry?.data === undefined)
     throw new CacheKeyError(
-      `cacheKey(): entry "${entry?.id}" of collection "${entry?.collection}" has no digest. Pass entries as getCollection() or getEntry() return them, from a loader that sets a digest (articlesLoader, blogsLoader, file(), glob()).`,
+      `cacheKey(): entry "${entry?.id}" of collection "${entry?.collection}" has neither a digest nor data. Pass entries as getCollection() or getEntry() return them.`,
     );
-  return `${entry.collection}/${entry.id}/${entry.digest}`;
+  const content = JSON.stringify([entry.data, entry.body, entry.rendered?.html]);
+  return `${entry.collection}/${entry.id}/~${hash53(content, 1)}-${hash53(content, 2)}`;
 }

@@ -33,11 +33,29 @@ describe('cacheKey()', () => {
     expect(cacheKey(many)).toMatch(/^[0-9a-z]{1,11}-[0-9a-z]{1,11}$/);
   });
 
-  it('refuses an entry without a digest, naming it and what to pass instead', () => {
+  it('keys an entry without a digest (file()) by its data, body and rendered HTML', () => {
+    const entry = (title: string, html = '<p>a</p>') => ({
+      id: 'about',
+      collection: 'pages',
+      data: { title },
+      rendered: { html },
+    });
+    expect(cacheKey(entry('About'))).toBe(cacheKey(entry('About')));
+    const keys = [
+      cacheKey(entry('About')),
+      cacheKey(entry('About us')),
+      cacheKey(entry('About', '<p>b</p>')),
+      cacheKey({ ...entry('About'), body: 'a' }),
+      cacheKey({ ...entry('About'), id: 'team' }),
+    ];
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('refuses an entry with neither a digest nor data, naming it and what to pass instead', () => {
     const bare = { id: 'about', collection: 'pages' };
     expect(() => cacheKey(blog, [bare])).toThrow(CacheKeyError);
     expect(() => cacheKey(bare)).toThrow(
-      /^cacheKey\(\): entry "about" of collection "pages" has no digest\. Pass entries as getCollection\(\) or getEntry\(\) return them/,
+      /^cacheKey\(\): entry "about" of collection "pages" has neither a digest nor data\. Pass entries as getCollection\(\) or getEntry\(\) return them\.$/,
     );
   });
 });
