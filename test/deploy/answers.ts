@@ -3,6 +3,7 @@ import type { Server } from './servers.js';
 
 /** One request and its answer, kept for the check that no answer holds the key. */
 export interface Answer {
+  method: string;
   path: string;
   status: number;
   text: string;
@@ -10,10 +11,33 @@ export interface Answer {
 }
 
 /** A GET of `path` on `server`, kept in `answers`. */
-export async function get(server: Server, path: string, answers: Answer[]): Promise<Answer> {
-  const res = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+export function get(server: Server, path: string, answers: Answer[]): Promise<Answer> {
+  return send(server, path, answers, {});
+}
+
+/** A JSON POST of `body` to `path` on `server`, with `authorization` if given, kept in `answers`. */
+export function post(
+  server: Server,
+  path: string,
+  answers: Answer[],
+  body: unknown,
+  authorization?: string,
+): Promise<Answer> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (authorization) headers.authorization = authorization;
+  return send(server, path, answers, { method: 'POST', headers, body: JSON.stringify(body) });
+}
+
+async function send(
+  server: Server,
+  path: string,
+  answers: Answer[],
+  init: RequestInit,
+): Promise<Answer> {
+  const res = await fetch(`${server.url}${path}`, { ...init, redirect: 'manual' });
   const headers = [...res.headers].map(([n, v]) => `${n}: ${v}`).join('\n');
-  const answer = { path, status: res.status, text: await res.text(), headers };
+  const method = init.method ?? 'GET';
+  const answer = { method, path, status: res.status, text: await res.text(), headers };
   answers.push(answer);
   return answer;
 }

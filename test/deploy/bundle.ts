@@ -128,6 +128,8 @@ export function absolutePaths(files: ShippedFile[], root: string): string[] {
 export interface Size {
   kib: number;
   gzipKib: number;
+  /** Unrounded, for comparisons: 1.502 is over 1.5, whatever it prints as. */
+  gzipBytes: number;
 }
 
 /**
@@ -139,7 +141,8 @@ export function sizeOf(files: ShippedFile[]): Size {
   const shipped = files.filter((f) => !f.path.endsWith('.map') && !f.path.startsWith('.wrangler/'));
   const all = Buffer.concat(shipped.map((f) => f.bytes));
   const kib = (n: number) => Math.round((n / 1024) * 10) / 10;
-  return { kib: kib(all.length), gzipKib: kib(gzipSync(all).length) };
+  const gzipBytes = gzipSync(all).length;
+  return { kib: kib(all.length), gzipKib: kib(gzipBytes), gzipBytes };
 }
 
 /** The files that hold `secret`. */

@@ -29,9 +29,13 @@ const server = createServer(async (req, res) => {
     }
     // Vercel's proxy adds the client's address to every request (its adapter reads it there).
     if (kind === 'vercel') headers.set('x-forwarded-for', req.socket.remoteAddress ?? '127.0.0.1');
+    const method = req.method ?? 'GET';
+    const chunks: Buffer[] = [];
+    if (method !== 'GET' && method !== 'HEAD') for await (const chunk of req) chunks.push(chunk);
     const request = new Request(`http://${req.headers.host}${req.url}`, {
-      method: req.method ?? 'GET',
+      method,
       headers,
+      ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
     });
     const response = await handle(request);
     const out: string[] = [];

@@ -19,7 +19,14 @@ import {
 } from '../publish/pack.js';
 import { readTree, type ShippedFile } from './bundle.js';
 import { freePort, type Server, startServer } from './servers.js';
-import { ADAPTER_PACKAGES, type Api, astroConfig, type Target, WRANGLER_ENV } from './targets.js';
+import {
+  ADAPTER_PACKAGES,
+  type Api,
+  astroConfig,
+  serverVariables,
+  type Target,
+  WRANGLER_ENV,
+} from './targets.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
@@ -85,7 +92,8 @@ export class Deployment {
       cleanEnv({ CANARY: key }),
     );
     const mock = await startMockBin(install, ['--dataset', dataset]);
-    return new Deployment(root, install, { url: mock.baseUrl, key }, mock);
+    const publishSecret = `canary-publish-${randomUUID().slice(0, 8)}`;
+    return new Deployment(root, install, { url: mock.baseUrl, key, publishSecret }, mock);
   }
 
   /** A new site folder beside the install: `fixture`'s files and an astro.config.mjs. */
@@ -105,18 +113,24 @@ export class Deployment {
 
   /** `astro build` of a site folder, with the API's variables (the canary key) in its environment. */
   async build(dir: string, withApi = true): Promise<Built> {
-    // The key as a site's build has it (so a leak into the output shows), but a URL where nothing
+    // The key and the publish secret as a site's build has them (so a leak into the output shows), but a URL where nothing
     // answers: a server that reaches the API got both variables from its platform at run time.
     const api: Record<string, string> = withApi
-      ? { CONTENT_API_URL: 'http://127.0.0.1:1/api/v1', CONTENT_API_KEY: this.api.key }
+      ? {
+          CONTENT_API_URL: 'http://127.0.0.1:1/api/v1',
+          CONTENT_API_KEY: this.api.key,
+          CONTENT_PUBLISH_SECRET: this.api.publishSecret,
+        }
       : {};
     const started = performance.now();
     const done = await this.astro(dir, ['build'], { ...api, ...WRANGLER_ENV });
     return { dir, ...done, seconds: Math.round((performance.now() - started) / 100) / 10 };
   }
 
-  async buildTarget(target: Target): Promise<Built> {
-    return this.build(await this.site(target.name, 'site', astroConfig(target)));
+  /** The matrix's site for `target`, built; `publish: false` leaves the publish webhook out. */
+  async buildTarget(target: Target, publish = true): Promise<Built> {
+    const name = publish ? target.name : `${target.name}-without-publish`;
+    return this.build(await this.site(name, 'site', astroConfig(target, publish)));
   }
 
   /** Starts the built server of `target` in `dir` the platform's way. */
@@ -132,10 +146,8 @@ export class Deployment {
 
   /** `astro dev` in `dir`, the variables in `.dev.vars` (read by the Cloudflare adapter in dev). */
   async dev(dir: string): Promise<Server> {
-    await writeFile(
-      join(dir, '.dev.vars'),
-      `CONTENT_API_URL=${this.api.url}\nCONTENT_API_KEY=${this.api.key}\n`,
-    );
+    const variables = Object.entries(serverVariables(this.api));
+    await writeFile(join(dir, '.dev.vars'), variables.map(([n, v]) => `${n}=${v}\n`).join(''));
     const port = await freePort();
     return startServer({
       command: process.execPath,

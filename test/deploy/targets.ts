@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cleanEnv } from '../publish/pack.js';
-import type { ServerSpec } from './servers.js';
+import { freePort, type ServerSpec } from './servers.js';
 
 export type TargetName = 'node' | 'cloudflare' | 'vercel' | 'netlify';
 export const TARGETS: readonly TargetName[] = ['node', 'cloudflare', 'vercel', 'netlify'];
@@ -24,6 +24,8 @@ export const ADAPTER_PACKAGES = [
 export interface Api {
   url: string;
   key: string;
+  /** The server's CONTENT_PUBLISH_SECRET (a canary too: it must show up nowhere either). */
+  publishSecret: string;
 }
 
 export interface Target {
@@ -52,8 +54,17 @@ export const WRANGLER_ENV = {
   DO_NOT_TRACK: '1',
 };
 
+/** The server's own variables: where the API is, its key, and the publish webhook's secret. */
+export function serverVariables(api: Api): Record<string, string> {
+  return {
+    CONTENT_API_URL: api.url,
+    CONTENT_API_KEY: api.key,
+    CONTENT_PUBLISH_SECRET: api.publishSecret,
+  };
+}
+
 function runtimeEnv(api: Api, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return cleanEnv({ CONTENT_API_URL: api.url, CONTENT_API_KEY: api.key, ...extra });
+  return cleanEnv({ ...serverVariables(api), ...extra });
 }
 
 export const TARGET: Record<TargetName, Target> = {
@@ -81,13 +92,18 @@ export const TARGET: Record<TargetName, Target> = {
     clientDir: 'dist/client',
     serverDir: 'dist/server',
     // The built worker in workerd; the variables are bindings (`--var`), as `wrangler deploy` sets.
+    // An inspector port of its own: wrangler's default (9229) is taken when two runs overlap.
     serve: async (site, api, port, modules) => ({
       command: process.execPath,
       args: [
         join(modules, 'wrangler/bin/wrangler.js'),
         'dev',
         ...['--config', 'dist/server/wrangler.json', '--ip', '127.0.0.1', '--port', String(port)],
-        ...['--var', `CONTENT_API_URL:${api.url}`, '--var', `CONTENT_API_KEY:${api.key}`],
+        ...['--inspector-port', String(await freePort())],
+        ...Object.entries(serverVariables(api)).flatMap(([name, value]) => [
+          '--var',
+          `${name}:${value}`,
+        ]),
         '--show-interactive-dev-session=false',
       ],
       cwd: site,
@@ -153,15 +169,18 @@ function fetchServerSpec(
   };
 }
 
-/** The site's astro.config.mjs for `target`: its adapter and our integration with the proxy. */
-export function astroConfig(target: Target): string {
+/**
+ * The site's astro.config.mjs for `target`: its adapter and our integration with the proxy and
+ * (unless `publish` is false) the publish webhook.
+ */
+export function astroConfig(target: Target, publish = true): string {
   return `import { defineConfig } from 'astro/config';
 import adapter from '${target.adapter}';
 import { contentRead } from '@content-read/astro-loader';
 
 export default defineConfig({
   adapter: adapter(${target.adapterOptions}),
-  integrations: [contentRead({ proxy: { path: '/api/content' } })],
+  integrations: [contentRead({ proxy: { path: '/api/content' }${publish ? ', publish: true' : ''} })],
 });
 `;
 }
