@@ -112,6 +112,7 @@ export function makeClient(
       item: SCHEMAS[resource],
       first,
       previous: toHeldMap(opts.previous),
+      reuse: opts.reuse,
       signal: opts.signal,
       invalidItems: checkInvalidItems(opts.invalidItems, invalidItems),
       onInvalidItem: options.onInvalidItem,

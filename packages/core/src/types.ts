@@ -110,6 +110,11 @@ export interface HeldPage {
 
 export interface PagesOptions extends ListOptions {
   previous?: ReadonlyMap<string, HeldPage> | Record<string, HeldPage> | undefined;
+  /**
+   * Which held pages the caller knows to be unchanged (a publish named the others): such a page
+   * of `previous` is handed back as not modified without a request. Default: none.
+   */
+  reuse?: ((key: string) => boolean) | undefined;
   /** Overrides the client's `invalidItems` for this call. */
   invalidItems?: InvalidItemsMode | undefined;
 }

@@ -36,7 +36,7 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
   const listings = new BoundedMap<string, LiveListingCache<Article>>(MAX_LISTINGS);
   const blogList = new LiveListingCache<Blog>(
     async (read) => (await client.get()).list('blogs', read),
-    { freshness },
+    { resource: 'blogs', freshness },
   );
   const rendered = new RenderedEntries<ReturnType<typeof makeEntry>>(
     options.renderCacheBytes ?? DEFAULT_RENDER_CACHE_BYTES,
@@ -51,7 +51,11 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
         async (read) =>
           (await client.get()).list('articles', { ...read, ...(blogId ? { blog: blogId } : {}) }),
         // `?blog=` is ours, not the contract's: an API may ignore it and list every blog.
-        { freshness, ...(blogId ? { keep: (a: Article) => a.blog_id === blogId } : {}) },
+        {
+          resource: 'articles',
+          freshness,
+          ...(blogId ? { keep: (a: Article) => a.blog_id === blogId } : {}),
+        },
       );
       listings.set(key, cache);
     }

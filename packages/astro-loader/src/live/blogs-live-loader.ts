@@ -17,7 +17,7 @@ export function blogsLiveLoader(options: LiveLoaderOptions = {}) {
   const client = liveClient(options, 'blogsLiveLoader');
   const cache = new LiveListingCache<Blog>(
     async (read) => (await client.get()).list('blogs', read),
-    { freshness: options.freshness ?? 0 },
+    { resource: 'blogs', freshness: options.freshness ?? 0 },
   );
   const names = options.blogs;
   /** The blogs the key reads; with the `blogs` option, only those it names (id first, then slug). */

@@ -1,6 +1,10 @@
-/** A live listing a publish makes stale: its next read asks the API again. */
+/** What a publish says changed: the articles and blogs it names (API ids), or everything. */
+export type Published = { articles?: readonly string[]; blogs?: readonly string[] } | 'all';
+
+/** A live listing a publish makes stale: its next read asks the API again for what changed. */
 export interface Expirable {
-  expire(): void;
+  /** Whether the publish concerns this listing (and so expired some or all of it). */
+  expire(published?: Published): boolean;
 }
 
 // Process-wide on purpose: the publish route and the live loaders may be two copies of this
@@ -19,16 +23,16 @@ export function registerLiveListing(listing: Expirable): void {
   listings().add(new WeakRef(listing));
 }
 
-/** Expires every live listing of this server (this isolate, on Workers); returns how many. */
-export function expireLiveListings(): number {
+/**
+ * Expires, in every live listing of this server (this isolate, on Workers), what `published`
+ * names; returns how many listings it concerned.
+ */
+export function expireLiveListings(published: Published = 'all'): number {
   let expired = 0;
   for (const ref of listings()) {
     const listing = ref.deref();
     if (!listing) listings().delete(ref);
-    else {
-      listing.expire();
-      expired++;
-    }
+    else if (listing.expire(published)) expired++;
   }
   return expired;
 }

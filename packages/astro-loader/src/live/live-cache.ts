@@ -1,5 +1,6 @@
 import type { HeldPage, Listing, ListMeta, ListPage } from '@content-read/core';
-import { registerLiveListing } from './expiry.js';
+import { ListingChangedError } from '@content-read/core/web';
+import { type Published, registerLiveListing } from './expiry.js';
 import { type Deadline, DeadlineError, isOutage } from './live-budget.js';
 
 /** What the cache keeps of one page: the items it keeps, and what revalidates them. */
@@ -12,9 +13,13 @@ interface PageCopy<T> {
   items: T[];
 }
 
-/** How a cache reads its listing: core's `list()`, conditional on the pages it holds. */
+/**
+ * How a cache reads its listing: core's `list()`, conditional on the pages it holds, and asking
+ * only for those `reuse` does not take as they are.
+ */
 export type ReadListing<T> = (options: {
   previous: ReadonlyMap<string, HeldPage>;
+  reuse?: (key: string) => boolean;
   onPage: (page: ListPage<T>) => PageCopy<T>;
 }) => Promise<Listing<T, PageCopy<T>>>;
 
@@ -25,6 +30,8 @@ export interface ListingRead<T> {
 }
 
 export interface LiveListingOptions<T> {
+  /** What the listing lists: a publish names articles and blogs apart. */
+  resource: 'articles' | 'blogs';
   /** ms a read listing is served as it is. Default 0. */
   freshness?: number;
   /** Which of the API's items the listing holds (the others are never kept). Default: all. */
@@ -45,7 +52,10 @@ export interface LiveListingOptions<T> {
  * marked stale.
  *
  * A publish (contentRead()'s publish webhook) expires it: the next read revalidates, and a
- * revalidation started before the publish serves no one after it.
+ * revalidation started before the publish serves no one after it. A publish that names items
+ * this listing holds (paged with `meta.total_pages`) makes the next read ask only for the pages
+ * holding them; if those pages no longer hold the same ids (an item came or went, so the pages
+ * after it shifted), the whole listing is read again.
  */
 export class LiveListingCache<T extends { id: string }> {
   readonly #pages = new Map<string, PageCopy<T>>();
@@ -56,27 +66,52 @@ export class LiveListingCache<T extends { id: string }> {
   #late: DeadlineError | undefined;
   /** When the revalidation under way last received a page (Date.now, as Deadline counts). */
   #progressAt = 0;
-  /** Revalidations started: only the latest may replace what is held. */
+  /** Revalidations started and publishes seen: only the latest read may replace what is held. */
   #started = 0;
+  /** What publishes expired since the last read: every page, or the keys of some. */
+  #expired: 'all' | Set<string> | undefined;
+  readonly #resource: 'articles' | 'blogs';
   readonly #freshness: number;
   readonly #keep: ((item: T) => boolean) | undefined;
   readonly #now: () => number;
 
   constructor(
     private readonly readListing: ReadListing<T>,
-    options: LiveListingOptions<T> = {},
+    options: LiveListingOptions<T>,
   ) {
+    this.#resource = options.resource;
     this.#freshness = options.freshness ?? 0;
     this.#keep = options.keep;
     this.#now = options.now ?? Date.now;
     registerLiveListing(this);
   }
 
-  /** Makes the next read revalidate, even within the freshness window or during a revalidation. */
-  expire(): void {
-    this.#readAt = Number.NEGATIVE_INFINITY;
+  /**
+   * Makes the next read revalidate what `published` changed here, even within the freshness
+   * window or during a revalidation; false when the publish does not concern this listing.
+   */
+  expire(published: Published = 'all'): boolean {
+    const changed = changedIn(this.#resource, published);
+    if (changed === undefined) return false;
+    this.#started++;
     this.#pending = undefined;
     this.#late = undefined;
+    const keys =
+      changed === 'all' || this.#expired === 'all' ? undefined : this.#pagesHolding(changed);
+    this.#expired = keys ? new Set([...(this.#expired ?? []), ...keys]) : 'all';
+    return true;
+  }
+
+  /** The keys of the pages holding `ids`, or undefined unless every id is on a page held. */
+  #pagesHolding(ids: readonly string[]): string[] | undefined {
+    const pageOf = new Map<string, string>();
+    for (const page of this.#pages.values()) {
+      // Without totals the pages are followed by Link, which a page taken as it is cannot give.
+      if (page.meta?.total_pages === undefined) return undefined;
+      for (const id of page.ids) pageOf.set(id, page.key);
+    }
+    const keys = ids.map((id) => pageOf.get(id));
+    return keys.every((key) => key !== undefined) ? (keys as string[]) : undefined;
   }
 
   /** Whether a good listing is held (a failed first read leaves none). */
@@ -85,7 +120,8 @@ export class LiveListingCache<T extends { id: string }> {
   }
 
   async read(deadline: Deadline): Promise<ListingRead<T>> {
-    if (this.#items && this.#now() - this.#readAt < this.#freshness) return { items: this.#items };
+    const fresh = this.#now() - this.#readAt < this.#freshness;
+    if (this.#items && fresh && this.#expired === undefined) return { items: this.#items };
     if (!this.#pending) {
       const pending = this.#revalidate().finally(() => {
         if (this.#pending === pending) this.#pending = undefined;
@@ -114,13 +150,39 @@ export class LiveListingCache<T extends { id: string }> {
 
   async #revalidate(): Promise<T[]> {
     const revalidation = ++this.#started;
+    const expired = this.#expired;
+    let listing: Listing<T, PageCopy<T>> | undefined;
+    if (expired instanceof Set && this.#items) {
+      listing = await this.#read(expired).catch((error: unknown) => {
+        if (error instanceof ListingChangedError) return undefined;
+        throw error;
+      });
+      if (listing && !this.#sameIds(listing, expired)) listing = undefined;
+    }
+    const whole = listing === undefined;
+    listing ??= await this.#read(undefined);
+    const items = listing.pages.flatMap((page) => page.items);
+    // One started since, or a publish since, reads a newer listing: this one must not replace it.
+    if (revalidation !== this.#started) return items;
+    this.#pages.clear();
+    for (const page of listing.pages) if (page.etag) this.#pages.set(page.key, page);
+    this.#items = items;
+    this.#expired = undefined;
+    // Pages taken as they are stay as old as the last whole read.
+    if (whole) this.#readAt = this.#now();
+    return items;
+  }
+
+  /** Reads the listing, asking only for the pages `only` names when it is given. */
+  #read(only: ReadonlySet<string> | undefined): Promise<Listing<T, PageCopy<T>>> {
     const previous = new Map<string, HeldPage>();
     for (const [key, { etag, meta, ids }] of this.#pages) {
       if (etag) previous.set(key, { etag, meta, ids });
     }
     const keep = this.#keep;
-    const listing = await this.readListing({
+    return this.readListing({
       previous,
+      ...(only ? { reuse: (key: string) => !only.has(key) } : {}),
       onPage: (page) => {
         this.#progressAt = Date.now();
         return {
@@ -128,7 +190,7 @@ export class LiveListingCache<T extends { id: string }> {
           etag: page.etag,
           meta: page.meta,
           ids: page.ids,
-          // A 304 page's items are the ones this cache holds for it.
+          // A page not modified (answered 304, or taken as it is) keeps the items held for it.
           items: page.notModified
             ? (this.#pages.get(page.key)?.items ?? [])
             : keep
@@ -137,13 +199,31 @@ export class LiveListingCache<T extends { id: string }> {
         };
       },
     });
-    const items = listing.pages.flatMap((page) => page.items);
-    // One started since (after a publish) reads a newer listing: this one must not replace it.
-    if (revalidation !== this.#started) return items;
-    this.#pages.clear();
-    for (const page of listing.pages) if (page.etag) this.#pages.set(page.key, page);
-    this.#items = items;
-    this.#readAt = this.#now();
-    return items;
   }
+
+  /** Whether the pages read again hold the ids they held: the other pages did not shift. */
+  #sameIds(listing: Listing<T, PageCopy<T>>, keys: ReadonlySet<string>): boolean {
+    return [...keys].every((key) => {
+      const before = this.#pages.get(key)?.ids;
+      const after = listing.pages.find((page) => page.key === key)?.ids;
+      if (!before || !after || before.length !== after.length) return false;
+      const held = new Set(before);
+      return after.every((id) => held.has(id));
+    });
+  }
+}
+
+/**
+ * The ids of `resource` that `published` names, 'all', or undefined when it names none. A blog's
+ * change can change which articles a key sees (a blog made private): article listings are then
+ * read whole.
+ */
+function changedIn(
+  resource: 'articles' | 'blogs',
+  published: Published,
+): readonly string[] | 'all' | undefined {
+  if (published === 'all') return 'all';
+  if (resource === 'articles' && published.blogs?.length) return 'all';
+  const named = resource === 'articles' ? published.articles : published.blogs;
+  return named?.length ? named : undefined;
 }

@@ -26,32 +26,34 @@ const post = (body: unknown, headers: Record<string, string> = {}) =>
 
 async function publish(request: Request, options: Parameters<typeof recordingCache>[0] = {}) {
   const { cache, invalidated } = recordingCache(options);
-  let expired = 0;
+  const expiredWith: unknown[] = [];
   const response = await handlePublish(request, {
     secret: SECRET,
     cache,
-    expireListings: () => ++expired && 3,
+    expireListings: (published) => expiredWith.push(published) && 3,
   });
   const text = await response.text();
-  return { response, text, body: JSON.parse(text), invalidated, expired };
+  const expired = expiredWith.length;
+  return { response, text, body: JSON.parse(text), invalidated, expired, expiredWith };
 }
 
 describe('the publish webhook', () => {
   it('invalidates the tags of the named articles and blogs, and expires the live listings', async () => {
-    const { response, body, invalidated, expired } = await publish(
+    const { response, body, invalidated, expiredWith } = await publish(
       post({ articles: ['art_0002', 'art_0002', 'art_0007'], blogs: ['blog_01'] }),
     );
     expect(response.status).toBe(200);
     const tags = ['articles', 'article:art_0002', 'article:art_0007', 'blogs', 'blog:blog_01'];
     expect(invalidated).toEqual([tags]);
     expect(body).toEqual({ invalidated: tags, routeCache: 'invalidated', liveListings: 3 });
-    expect(expired).toBe(1);
+    expect(expiredWith).toEqual([{ articles: ['art_0002', 'art_0007'], blogs: ['blog_01'] }]);
   });
 
   it('with {"all":true} invalidates the tag every live cache hint carries', async () => {
-    const { body, invalidated } = await publish(post({ all: true }));
+    const { body, invalidated, expiredWith } = await publish(post({ all: true }));
     expect(invalidated).toEqual([['content-read']]);
     expect(body.invalidated).toEqual(['content-read']);
+    expect(expiredWith).toEqual(['all']);
   });
 
   it('without a route cache (dev, or no provider) still expires the live listings', async () => {

@@ -48,7 +48,10 @@ const deadline = () => new Deadline(60_000);
 /** A listing kept an hour, holding its first read ('before'). */
 async function warmListing() {
   const upstream = heldUpstream();
-  const cache = new LiveListingCache(upstream.readListing, { freshness: 3_600_000 });
+  const cache = new LiveListingCache(upstream.readListing, {
+    resource: 'articles',
+    freshness: 3_600_000,
+  });
   const first = cache.read(deadline());
   await until(() => upstream.started === 1);
   upstream.finish(0);
@@ -88,5 +91,21 @@ describe('a live listing expired by a publish', () => {
     expect(await titleOf(during)).toBe('before');
     expect(await titleOf(cache.read(deadline()))).toBe('after');
     expect(upstream.started).toBe(3);
+  });
+
+  it('does not keep a revalidation that a publish overtook, even when no read follows it', async () => {
+    const { upstream, cache } = await warmListing();
+    cache.expire();
+    const during = cache.read(deadline());
+    await until(() => upstream.started === 2);
+    upstream.publish('after');
+    cache.expire();
+    upstream.finish(1);
+    expect(await titleOf(during)).toBe('before');
+    // The read it started answered before the publish: the next read asks again.
+    const next = cache.read(deadline());
+    await until(() => upstream.started === 3);
+    upstream.finish(2);
+    expect(await titleOf(next)).toBe('after');
   });
 });

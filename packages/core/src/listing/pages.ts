@@ -25,6 +25,8 @@ export interface PageContext<T> {
   /** URL of page 1 (`page=1` included, so every page key has the same shape). */
   first: URL;
   previous: ReadonlyMap<string, HeldPage>;
+  /** Held pages taken as they are, without a request. */
+  reuse: ((key: string) => boolean) | undefined;
   signal: AbortSignal | undefined;
   /** What an invalid list item does: reject its page, or be left out and reported. */
   invalidItems: InvalidItemsMode;
@@ -86,27 +88,14 @@ async function fetchPage<T>(
   // Redacted: a server that puts the key in its Link URLs must not get it into caches.
   const key = ctx.redact(pathOf(url));
   const held = ctx.previous.get(key);
+  if (held && ctx.reuse?.(key)) return heldPage(ctx, key, n, held, held.next);
   const res = await withRetry(ctx.options, { method: 'GET', path: key }, ctx.signal, () =>
     ctx.transport.send(url, { auth: true, ifNoneMatch: held?.etag, signal: ctx.signal }),
   );
   const link =
     linkNext(res.headers.get('link'), res.url)?.href ?? (res.notModified ? held?.next : undefined);
   const next = link === undefined ? undefined : ctx.redact(link);
-  if (res.notModified && held) {
-    const ids = [...held.ids];
-    return [
-      {
-        key,
-        page: held.meta?.page ?? n,
-        etag: held.etag,
-        meta: held.meta,
-        next,
-        notModified: true,
-        ids,
-      },
-      link,
-    ];
-  }
+  if (res.notModified && held) return heldPage(ctx, key, n, held, link);
   const parsed = parseList(ctx.item, res.body, key, ctx.redact, ctx.invalidItems);
   const { items, ids, invalid, meta } = parsed;
   for (const item of invalid) observe(ctx.onInvalidItem, item);
@@ -115,6 +104,20 @@ async function fetchPage<T>(
     { key, page: meta?.page ?? n, etag, meta, next, notModified: false, items, ids, invalid },
     link,
   ];
+}
+
+/** A held page handed back as not modified (answered 304, or reused without a request). */
+function heldPage<T>(
+  ctx: PageContext<T>,
+  key: string,
+  n: number,
+  held: HeldPage,
+  link: string | undefined,
+): [ListPage<T>, string | undefined] {
+  const next = link === undefined ? undefined : ctx.redact(link);
+  const page = held.meta?.page ?? n;
+  const { etag, meta } = held;
+  return [{ key, page, etag, meta, next, notModified: true, ids: [...held.ids] }, link];
 }
 
 /** An observer that throws must not break the listing. */

@@ -294,6 +294,30 @@ describe('conditional requests', () => {
     expect(second.pages.map((p) => p.notModified)).toEqual([false, true]);
     expect(second.ids).toEqual(all);
   });
+
+  test('held pages the caller reuses come back as not modified without a request', async () => {
+    const all = ids(12);
+    const seen: string[] = [];
+    server.use(envelopeHandler(() => all, seen, { etag: true }));
+    const client = mswClient({ perPage: 5 });
+    const first = await client.list('articles');
+    const held = new Map<string, HeldPage>();
+    for (const p of first.pages) {
+      const pageIds = p.notModified ? p.ids : p.items.map((a) => a.id);
+      held.set(p.key, { etag: p.etag as string, ids: pageIds, meta: p.meta });
+    }
+    const page2 = first.pages[1]?.key as string;
+    all[6] = 'a007-edited';
+    seen.length = 0;
+    const second = await client.list('articles', {
+      previous: held,
+      reuse: (key) => key !== page2,
+    });
+    expect(seen).toEqual([page2]);
+    expect(second.pages.map((p) => p.notModified)).toEqual([true, false, true]);
+    expect(second.ids).toEqual(all);
+    expect(second.pages[2]?.meta).toMatchObject({ total: 12, total_pages: 3 });
+  });
 });
 
 describe('validation errors', () => {

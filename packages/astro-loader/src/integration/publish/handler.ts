@@ -12,6 +12,7 @@ import {
   BLOGS_TAG,
   blogTag,
 } from '../../live/cache-tags.js';
+import type { Published } from '../../live/expiry.js';
 import { bearerMatches, jsonAnswer, jsonError } from '../http.js';
 
 export const PUBLISH_SECRET_VARIABLE = 'CONTENT_PUBLISH_SECRET';
@@ -32,8 +33,8 @@ export interface PublishDeps {
   /** The shared secret (CONTENT_PUBLISH_SECRET of the server), or undefined when not set. */
   secret: string | undefined;
   cache: RouteCache;
-  /** Expires the live loaders' listings; returns how many. */
-  expireListings: () => number;
+  /** Expires what the publish names in the live loaders' listings; returns how many it concerned. */
+  expireListings: (published: Published) => number;
 }
 
 /**
@@ -78,13 +79,14 @@ async function answer(request: Request, deps: PublishDeps): Promise<Response> {
       'body_too_large',
       `The body is over ${MAX_BODY_BYTES} bytes: name at most ${MAX_IDS} ids, or send {"all":true}.`,
     );
-  const tags = tagsFor(body);
-  if (typeof tags === 'string')
+  const published = publishedIn(body);
+  if (typeof published === 'object' && 'problem' in published)
     return jsonError(
       400,
       'invalid_body',
-      `${tags}: send {"articles":[ids]}, {"blogs":[ids]} (API ids, both may be given) or {"all":true}.`,
+      `${published.problem}: send {"articles":[ids]}, {"blogs":[ids]} (API ids, both may be given) or {"all":true}.`,
     );
+  const tags = tagsOf(published);
   let routeCache = 'disabled';
   if (deps.cache.enabled) {
     try {
@@ -99,7 +101,8 @@ async function answer(request: Request, deps: PublishDeps): Promise<Response> {
       );
     }
   }
-  return jsonAnswer(200, { invalidated: tags, routeCache, liveListings: deps.expireListings() });
+  const liveListings = deps.expireListings(published);
+  return jsonAnswer(200, { invalidated: tags, routeCache, liveListings });
 }
 
 const TOO_LARGE = Symbol('too large');
@@ -118,35 +121,45 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-/** The tags a publish invalidates, or what is wrong with its body. */
-function tagsFor(body: unknown): string[] | string {
-  if (body === NOT_JSON) return 'The body is not JSON';
+/** What a publish names, or what is wrong with its body. */
+function publishedIn(body: unknown): Published | { problem: string } {
+  if (body === NOT_JSON) return { problem: 'The body is not JSON' };
   if (typeof body !== 'object' || body === null || Array.isArray(body))
-    return 'The body is not a JSON object';
+    return { problem: 'The body is not a JSON object' };
   const { articles = [], blogs = [], all, ...rest } = body as Record<string, unknown>;
   const unknown = Object.keys(rest)[0];
-  if (unknown !== undefined) return `Unknown field "${unknown}"`;
+  if (unknown !== undefined) return { problem: `Unknown field "${unknown}"` };
   if (all !== undefined) {
-    if (all !== true) return 'Field "all" must be true when given';
-    return 'articles' in body || 'blogs' in body ? 'Field "all" goes alone' : [ALL_CONTENT_TAG];
+    if (all !== true) return { problem: 'Field "all" must be true when given' };
+    return 'articles' in body || 'blogs' in body ? { problem: 'Field "all" goes alone' } : 'all';
   }
   const named: string[][] = [];
   for (const [field, value] of [
     ['articles', articles],
     ['blogs', blogs],
   ] as const) {
-    if (!Array.isArray(value)) return `Field "${field}" must be an array of ids`;
+    if (!Array.isArray(value)) return { problem: `Field "${field}" must be an array of ids` };
     const bad = value.findIndex((id) => typeof id !== 'string' || !ID.test(id));
     if (bad >= 0)
-      return `Field "${field}"[${bad}] is not an API id (1 to 128 letters, digits, "_", ".", ":" or "-")`;
+      return {
+        problem: `Field "${field}"[${bad}] is not an API id (1 to 128 letters, digits, "_", ".", ":" or "-")`,
+      };
     named.push([...new Set(value as string[])]);
   }
   const [articleIds = [], blogIds = []] = named;
   const count = articleIds.length + blogIds.length;
-  if (count === 0) return 'Nothing named';
-  if (count > MAX_IDS) return `More than ${MAX_IDS} ids; for a bigger publish send {"all":true}`;
+  if (count === 0) return { problem: 'Nothing named' };
+  if (count > MAX_IDS)
+    return { problem: `More than ${MAX_IDS} ids; for a bigger publish send {"all":true}` };
+  return { articles: articleIds, blogs: blogIds };
+}
+
+/** The route-cache tags of what was published: those the live loaders' cache hints carry. */
+function tagsOf(published: Published): string[] {
+  if (published === 'all') return [ALL_CONTENT_TAG];
+  const { articles = [], blogs = [] } = published;
   return [
-    ...(articleIds.length ? [ARTICLES_TAG, ...articleIds.map(articleTag)] : []),
-    ...(blogIds.length ? [BLOGS_TAG, ...blogIds.map(blogTag)] : []),
+    ...(articles.length ? [ARTICLES_TAG, ...articles.map(articleTag)] : []),
+    ...(blogs.length ? [BLOGS_TAG, ...blogs.map(blogTag)] : []),
   ];
 }
