@@ -54,6 +54,7 @@ export const PUBLIC_SURFACE: Record<string, EntryPoint> = {
       'contractAuthorSchema',
       'contractBlogSchema',
       'contractFeatureImageSchema',
+      'createListingClient',
       'etagMatches',
       'parseBaseUrl',
       'parseLinkHeader',

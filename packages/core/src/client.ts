@@ -34,6 +34,9 @@ import type {
   ResourcePagesOptions,
 } from './types.js';
 
+/** The listing part of the client: all that a listing reader (the loader's live loaders) needs. */
+export type ListingClient = Pick<ContentReadClient, 'list' | 'close'>;
+
 export interface ContentReadClient {
   /** `GET {baseUrl}`: public discovery; sends no key. */
   discover(opts?: RequestOptions): Promise<Discovery>;
@@ -68,10 +71,51 @@ const SCHEMAS: { [N in ResourceName]: z.ZodType<ResourceItems[N]> } = {
   articles: articleSchema,
 };
 
+/**
+ * The client with only `list()` and `close()`: code that runs in a deployed server (a worker,
+ * where every byte counts) carries no discovery and no item shortcuts it never calls.
+ */
+export function makeListingClient(
+  options: ClientOptions,
+  makeSender: (o: ResolvedOptions) => Sender,
+): ListingClient {
+  const { list, transport } = makeParts(options, makeSender);
+  return { list, close: () => transport.close() };
+}
+
 export function makeClient(
   options: ClientOptions,
   makeSender: (o: ResolvedOptions) => Sender,
 ): ContentReadClient {
+  const { o, redact, transport, context, list } = makeParts(options, makeSender);
+
+  async function items<N extends ResourceName>(
+    resource: N,
+    opts: ResourcePagesOptions<N>,
+  ): Promise<ResourceItems[N][]> {
+    const listing = await list(resource, { ...opts, previous: undefined });
+    return listing.pages.flatMap((p) => (p.notModified ? [] : p.items));
+  }
+
+  return {
+    async discover(opts = {}) {
+      const url = o.baseUrl;
+      const path = redact(pathOf(url));
+      const res = await withRetry(o, { method: 'GET', path }, opts.signal, () =>
+        transport.send(url, { auth: false, signal: opts.signal }),
+      );
+      return parseOne(discoverySchema, res.body, path, redact);
+    },
+    listBlogs: (opts = {}) => items('blogs', opts),
+    listArticles: (opts = {}) => items('articles', opts),
+    pages: (resource, opts) => readPages(context(resource, opts)),
+    list,
+    close: () => transport.close(),
+  };
+}
+
+/** What both clients are made of: the resolved options, the transport and the listing reader. */
+function makeParts(options: ClientOptions, makeSender: (o: ResolvedOptions) => Sender) {
   const o = resolveOptions(options);
   const redact = makeRedactor(o.apiKey === undefined ? [] : [o.apiKey]);
   const invalidItems = checkInvalidItems(options.invalidItems, 'fail');
@@ -143,29 +187,7 @@ export function makeClient(
     );
   }
 
-  async function items<N extends ResourceName>(
-    resource: N,
-    opts: ResourcePagesOptions<N>,
-  ): Promise<ResourceItems[N][]> {
-    const listing = await list(resource, { ...opts, previous: undefined });
-    return listing.pages.flatMap((p) => (p.notModified ? [] : p.items));
-  }
-
-  return {
-    async discover(opts = {}) {
-      const url = o.baseUrl;
-      const path = redact(pathOf(url));
-      const res = await withRetry(o, { method: 'GET', path }, opts.signal, () =>
-        transport.send(url, { auth: false, signal: opts.signal }),
-      );
-      return parseOne(discoverySchema, res.body, path, redact);
-    },
-    listBlogs: (opts = {}) => items('blogs', opts),
-    listArticles: (opts = {}) => items('articles', opts),
-    pages: (resource, opts) => readPages(context(resource, opts)),
-    list,
-    close: () => transport.close(),
-  };
+  return { o, redact, transport, context, list };
 }
 
 function checkInvalidItems(value: unknown, fallback: InvalidItemsMode): InvalidItemsMode {

@@ -4,7 +4,12 @@
  * Web-platform only, as the loader's deployed code (proxy route, live loaders) imports it; the
  * Node-only part is `@content-read/core/internal/node`.
  */
+import { type ListingClient, makeListingClient } from './client.js';
+import { webSender } from './http/sender.js';
+import type { WebClientOptions } from './web.js';
+
 export { parseBaseUrl } from './base-url.js';
+export type { ListingClient } from './client.js';
 export { concatBytes, readCapped } from './http/capped-read.js';
 export { etagMatches } from './http/etag.js';
 export { type HeaderLink, parseLinkHeader } from './http/link-header.js';
@@ -17,3 +22,11 @@ export {
   contractBlogSchema,
   contractFeatureImageSchema,
 } from './schema/wire.js';
+
+/**
+ * The web client with `list()` and `close()` only, for the loader's live loaders: a deployed
+ * worker then carries no discovery or item shortcuts.
+ */
+export function createListingClient(options: WebClientOptions): ListingClient {
+  return makeListingClient(options, webSender);
+}

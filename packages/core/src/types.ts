@@ -112,7 +112,8 @@ export interface PagesOptions extends ListOptions {
   previous?: ReadonlyMap<string, HeldPage> | Record<string, HeldPage> | undefined;
   /**
    * Which held pages the caller knows to be unchanged (a publish named the others): such a page
-   * of `previous` is handed back as not modified without a request. Default: none.
+   * of `previous` (of a listing paged by `meta.total_pages`) is handed back as not modified
+   * without a request. Default: none.
    */
   reuse?: ((key: string) => boolean) | undefined;
   /** Overrides the client's `invalidItems` for this call. */

@@ -5,7 +5,7 @@
  */
 import { type ContentReadClient, makeClient } from './client.js';
 import { ConfigurationError } from './errors.js';
-import { fetchSender } from './http/sender.js';
+import { webSender } from './http/sender.js';
 import type { ClientOptions } from './types.js';
 
 export * from './exports.js';
@@ -20,5 +20,5 @@ export function createClient(options: WebClientOptions): ContentReadClient {
       hint: 'Import createClient from "@content-read/core" on Node, or pass fetch to this one.',
     });
   }
-  return makeClient(options, (o) => fetchSender(o.fetch ?? globalThis.fetch.bind(globalThis)));
+  return makeClient(options, webSender);
 }

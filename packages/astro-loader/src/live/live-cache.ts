@@ -1,6 +1,5 @@
 import type { HeldPage, Listing, ListMeta, ListPage } from '@content-read/core';
-import { ListingChangedError } from '@content-read/core/web';
-import { type Published, registerLiveListing } from './expiry.js';
+import { type ListedResource, registerLiveListing } from './expiry.js';
 import { type Deadline, DeadlineError, isOutage } from './live-budget.js';
 
 /** What the cache keeps of one page: the items it keeps, and what revalidates them. */
@@ -19,7 +18,7 @@ interface PageCopy<T> {
  */
 export type ReadListing<T> = (options: {
   previous: ReadonlyMap<string, HeldPage>;
-  reuse?: (key: string) => boolean;
+  reuse?: ((key: string) => boolean) | undefined;
   onPage: (page: ListPage<T>) => PageCopy<T>;
 }) => Promise<Listing<T, PageCopy<T>>>;
 
@@ -31,7 +30,7 @@ export interface ListingRead<T> {
 
 export interface LiveListingOptions<T> {
   /** What the listing lists: a publish names articles and blogs apart. */
-  resource: 'articles' | 'blogs';
+  resource: ListedResource;
   /** ms a read listing is served as it is. Default 0. */
   freshness?: number;
   /** Which of the API's items the listing holds (the others are never kept). Default: all. */
@@ -70,7 +69,6 @@ export class LiveListingCache<T extends { id: string }> {
   #started = 0;
   /** What publishes expired since the last read: every page, or the keys of some. */
   #expired: 'all' | Set<string> | undefined;
-  readonly #resource: 'articles' | 'blogs';
   readonly #freshness: number;
   readonly #keep: ((item: T) => boolean) | undefined;
   readonly #now: () => number;
@@ -79,39 +77,25 @@ export class LiveListingCache<T extends { id: string }> {
     private readonly readListing: ReadListing<T>,
     options: LiveListingOptions<T>,
   ) {
-    this.#resource = options.resource;
     this.#freshness = options.freshness ?? 0;
     this.#keep = options.keep;
     this.#now = options.now ?? Date.now;
-    registerLiveListing(this);
+    registerLiveListing(this, options.resource);
   }
 
   /**
-   * Makes the next read revalidate what `published` changed here, even within the freshness
-   * window or during a revalidation; false when the publish does not concern this listing.
+   * Makes the next read revalidate the pages holding `ids` (every page without ids, or when one
+   * is not held), even within the freshness window or during a revalidation.
    */
-  expire(published: Published = 'all'): boolean {
-    const changed = changedIn(this.#resource, published);
-    if (changed === undefined) return false;
+  expire(ids: readonly string[] = []): void {
     this.#started++;
-    this.#pending = undefined;
-    this.#late = undefined;
-    const keys =
-      changed === 'all' || this.#expired === 'all' ? undefined : this.#pagesHolding(changed);
-    this.#expired = keys ? new Set([...(this.#expired ?? []), ...keys]) : 'all';
-    return true;
-  }
-
-  /** The keys of the pages holding `ids`, or undefined unless every id is on a page held. */
-  #pagesHolding(ids: readonly string[]): string[] | undefined {
-    const pageOf = new Map<string, string>();
-    for (const page of this.#pages.values()) {
-      // Without totals the pages are followed by Link, which a page taken as it is cannot give.
-      if (page.meta?.total_pages === undefined) return undefined;
-      for (const id of page.ids) pageOf.set(id, page.key);
-    }
-    const keys = ids.map((id) => pageOf.get(id));
-    return keys.every((key) => key !== undefined) ? (keys as string[]) : undefined;
+    this.#pending = this.#late = undefined;
+    const pages = [...this.#pages.values()];
+    const keys = ids.map((id) => pages.find((page) => page.ids.includes(id))?.key);
+    this.#expired =
+      keys.length && keys.every(Boolean) && this.#expired !== 'all'
+        ? new Set([...(this.#expired ?? []), ...(keys as string[])])
+        : 'all';
   }
 
   /** Whether a good listing is held (a failed first read leaves none). */
@@ -152,15 +136,18 @@ export class LiveListingCache<T extends { id: string }> {
     const revalidation = ++this.#started;
     const expired = this.#expired;
     let listing: Listing<T, PageCopy<T>> | undefined;
-    if (expired instanceof Set && this.#items) {
-      listing = await this.#read(expired).catch((error: unknown) => {
-        if (error instanceof ListingChangedError) return undefined;
-        throw error;
-      });
-      if (listing && !this.#sameIds(listing, expired)) listing = undefined;
+    if (expired instanceof Set) {
+      // A listing that no longer adds up (ListingChangedError), or any failure: read it whole.
+      listing = await this.#read(expired).catch(() => undefined);
+      // So too when a page read again holds other ids than before: the pages after it shifted.
+      const idsOf = (pages: Iterable<PageCopy<T>>, key: string) =>
+        [...pages].find((page) => page.key === key)?.ids.join();
+      const pages = listing?.pages ?? [];
+      for (const key of expired)
+        if (idsOf(pages, key) !== idsOf(this.#pages.values(), key)) listing = undefined;
     }
-    const whole = listing === undefined;
-    listing ??= await this.#read(undefined);
+    const whole = !listing;
+    listing ??= await this.#read();
     const items = listing.pages.flatMap((page) => page.items);
     // One started since, or a publish since, reads a newer listing: this one must not replace it.
     if (revalidation !== this.#started) return items;
@@ -174,7 +161,7 @@ export class LiveListingCache<T extends { id: string }> {
   }
 
   /** Reads the listing, asking only for the pages `only` names when it is given. */
-  #read(only: ReadonlySet<string> | undefined): Promise<Listing<T, PageCopy<T>>> {
+  #read(only?: ReadonlySet<string>): Promise<Listing<T, PageCopy<T>>> {
     const previous = new Map<string, HeldPage>();
     for (const [key, { etag, meta, ids }] of this.#pages) {
       if (etag) previous.set(key, { etag, meta, ids });
@@ -182,7 +169,7 @@ export class LiveListingCache<T extends { id: string }> {
     const keep = this.#keep;
     return this.readListing({
       previous,
-      ...(only ? { reuse: (key: string) => !only.has(key) } : {}),
+      reuse: only && ((key) => !only.has(key)),
       onPage: (page) => {
         this.#progressAt = Date.now();
         return {
@@ -200,30 +187,4 @@ export class LiveListingCache<T extends { id: string }> {
       },
     });
   }
-
-  /** Whether the pages read again hold the ids they held: the other pages did not shift. */
-  #sameIds(listing: Listing<T, PageCopy<T>>, keys: ReadonlySet<string>): boolean {
-    return [...keys].every((key) => {
-      const before = this.#pages.get(key)?.ids;
-      const after = listing.pages.find((page) => page.key === key)?.ids;
-      if (!before || !after || before.length !== after.length) return false;
-      const held = new Set(before);
-      return after.every((id) => held.has(id));
-    });
-  }
-}
-
-/**
- * The ids of `resource` that `published` names, 'all', or undefined when it names none. A blog's
- * change can change which articles a key sees (a blog made private): article listings are then
- * read whole.
- */
-function changedIn(
-  resource: 'articles' | 'blogs',
-  published: Published,
-): readonly string[] | 'all' | undefined {
-  if (published === 'all') return 'all';
-  if (resource === 'articles' && published.blogs?.length) return 'all';
-  const named = resource === 'articles' ? published.articles : published.blogs;
-  return named?.length ? named : undefined;
 }

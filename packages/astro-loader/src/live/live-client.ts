@@ -1,9 +1,5 @@
-import {
-  type ContentReadClient,
-  createClient,
-  type RetryOptions,
-  type TimeoutOptions,
-} from '@content-read/core/web';
+import type { RetryOptions, TimeoutOptions } from '@content-read/core';
+import { createListingClient, type ListingClient } from '@content-read/core/internal';
 import { type ConnectionOptions, runtimeConnection } from '../config/runtime-connection.js';
 import { fromEntryId } from '../entries/entry-ids.js';
 import { describeCause, redact } from '../errors.js';
@@ -61,7 +57,7 @@ export function liveClient(options: LiveLoaderOptions, loader: string) {
     throw new TypeError(
       `${loader}(): the deadline option must be a positive number of ms (got ${String(options.deadline)}). Leave it out for the default, ${LIVE_DEADLINE}.`,
     );
-  let made: Promise<ContentReadClient> | undefined;
+  let made: Promise<ListingClient> | undefined;
   let key = '';
   const make = async () => {
     const conn = runtimeConnection(options, 'Live collection', (missing) => {
@@ -69,7 +65,7 @@ export function liveClient(options: LiveLoaderOptions, loader: string) {
       return `, or pass ${names.join(' and ')} to the live loader in src/live.config.ts`;
     });
     key = conn.apiKey;
-    return createClient({
+    return createListingClient({
       ...conn,
       ...(options.allowInsecureHttp ? { allowInsecureHttp: true } : {}),
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),
@@ -78,7 +74,7 @@ export function liveClient(options: LiveLoaderOptions, loader: string) {
       retry: { ...LIVE_RETRY, ...options.retry },
     });
   };
-  const get = (): Promise<ContentReadClient> => {
+  const get = (): Promise<ListingClient> => {
     // A failed resolution is not kept: the next request tries again (e.g. once the variable is set).
     made ??= make().catch((error) => {
       made = undefined;

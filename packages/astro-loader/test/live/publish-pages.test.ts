@@ -6,6 +6,7 @@ import {
   type MockServer,
 } from '@content-read/mock-server';
 import { describe, expect, it } from 'vitest';
+import { expireLiveListings } from '../../src/live/expiry.js';
 import { Deadline } from '../../src/live/live-budget.js';
 import { LiveListingCache } from '../../src/live/live-cache.js';
 
@@ -45,7 +46,7 @@ describe('a live listing after a publish', () => {
     const [onPage2, onPage3] = [idsOf(mock)[6] as string, idsOf(mock)[11] as string];
     mock.updateArticle(onPage2, { title: 'Published on page 2' });
     mock.updateArticle(onPage3, { title: 'Published on page 3' });
-    expect(cache.expire({ articles: [onPage2, onPage3] })).toBe(true);
+    cache.expire([onPage2, onPage3]);
     const items = await read();
     expect(asked().sort()).toEqual(['2', '3']);
     expect(items.map((a) => a.id)).toEqual(idsOf(mock));
@@ -62,7 +63,7 @@ describe('a live listing after a publish', () => {
     asked();
     const added = { ...mock.dataset.articles[0], id: 'art_9999', slug: 'added-article' };
     mock.addArticle(added as Parameters<MockServer['addArticle']>[0]);
-    cache.expire({ articles: ['art_9999'] });
+    cache.expire(['art_9999']);
     const items = await read();
     expect(asked()).toEqual(['1', '2', '3']);
     expect(items.map((a) => a.id)).toEqual(idsOf(mock));
@@ -74,28 +75,30 @@ describe('a live listing after a publish', () => {
     asked();
     const gone = idsOf(mock)[1] as string;
     mock.deleteArticle(gone);
-    cache.expire({ articles: [gone] });
+    cache.expire([gone]);
     const items = await read();
     expect(asked()).toContain('2');
     expect(items.map((a) => a.id)).toEqual(idsOf(mock));
     expect(items).toHaveLength(11);
   });
 
-  it('of articles leaves a blogs listing as it is; of blogs reads article listings whole', async () => {
+  it('a publish of articles leaves a blogs listing as it is; one of blogs reads article listings whole', async () => {
     const blogs = listing('blogs');
     await blogs.read();
     blogs.asked();
-    expect(blogs.cache.expire({ articles: ['art_0001'] })).toBe(false);
+    expireLiveListings({ articles: ['art_0001'] });
     await blogs.read();
     expect(blogs.asked()).toEqual([]);
 
     const articles = listing();
     await articles.read();
     articles.asked();
-    const blog = articles.mock.dataset.blogs[0]?.id as string;
-    expect(articles.cache.expire({ blogs: [blog] })).toBe(true);
+    expireLiveListings({ blogs: [articles.mock.dataset.blogs[0]?.id as string] });
     await articles.read();
     expect(articles.asked()).toEqual(['1', '2', '3']);
+    // The blogs listing holds that blog: only its page is read again.
+    await blogs.read();
+    expect(blogs.asked()).toEqual(['1']);
   });
 
   it('when a page read again holds other ids than before, reads the whole listing, though the total is the same', async () => {
@@ -111,7 +114,7 @@ describe('a live listing after a publish', () => {
       MockServer['addArticle']
     >[0]);
     mock.deleteArticle(idsOf(mock).at(-1) as string);
-    cache.expire({ articles: [edited] });
+    cache.expire([edited]);
     const items = await read();
     expect(asked()).toEqual(['1', '1', '2', '3']);
     expect(items.map((a) => a.id)).toEqual(idsOf(mock));

@@ -4,6 +4,7 @@
  * servers that may be Cloudflare Workers, Vercel, Netlify or Node) and `undiciSender`
  * (undici-sender.ts: pooled Node sockets for build-time syncs, what B2 measures).
  */
+import type { ResolvedOptions } from '../options.js';
 import type { FetchLike } from '../types.js';
 import { discardBody, type ReadLimits, readBodyText } from './body.js';
 
@@ -38,6 +39,11 @@ export function fetchSender(fetch: FetchLike, extra: RequestInit = {}): Sender {
     },
     close: async () => {},
   };
+}
+
+/** The web client's sender: the client's `fetch` option, else the platform's `fetch`. */
+export function webSender(o: ResolvedOptions): Sender {
+  return fetchSender(o.fetch ?? globalThis.fetch.bind(globalThis));
 }
 
 export function fromFetch(res: Response): RawResponse {

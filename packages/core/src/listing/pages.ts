@@ -88,7 +88,8 @@ async function fetchPage<T>(
   // Redacted: a server that puts the key in its Link URLs must not get it into caches.
   const key = ctx.redact(pathOf(url));
   const held = ctx.previous.get(key);
-  if (held && ctx.reuse?.(key)) return heldPage(ctx, key, n, held, held.next);
+  // Only a page of a listing paged by totals: one paged by Link needs the page's own Link.
+  if (held?.meta && ctx.reuse?.(key)) return heldPage(ctx, key, n, held, held.next);
   const res = await withRetry(ctx.options, { method: 'GET', path: key }, ctx.signal, () =>
     ctx.transport.send(url, { auth: true, ifNoneMatch: held?.etag, signal: ctx.signal }),
   );

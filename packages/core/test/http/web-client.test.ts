@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { moduleGraph } from '@content-read/test-support/module-graph';
 import { describe, expect, test } from 'vitest';
+import { createListingClient } from '../../src/internal.js';
 import {
   ConfigurationError,
   createClient,
@@ -42,6 +43,16 @@ describe('the web client over the platform fetch', () => {
     const second = await c.list('articles', { previous });
     expect(second.pages.map((p) => p.notModified)).toEqual([true, true]);
     expect(server.requests.every((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
+  });
+
+  test("the listing client (core/internal, for the loader's live loaders) lists the same, with list() and close() only", async () => {
+    const server = await serve((_req, res) => sendJson(res, 200, { data: [article('a1')] }));
+    const lister = createListingClient({ baseUrl: server.baseUrl, apiKey: KEY });
+    expect(Object.keys(lister).sort()).toEqual(['close', 'list']);
+    const listing = await lister.list('articles');
+    expect(listing.ids).toEqual(['a1']);
+    expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
+    await lister.close();
   });
 
   test('decodes a gzip body (fetch undoes the coding the platform asked for)', async () => {
@@ -102,7 +113,7 @@ describe("the web entry's module graph", () => {
 
   test("the internal entry the loader's deployed code imports holds no undici, Vite or node:* either", () => {
     const graph = moduleGraph(fileURLToPath(new URL('../../src/internal.ts', import.meta.url)));
-    expect(graph.imports).toEqual(['zod']);
+    expect(graph.imports).toEqual(['p-retry', 'zod']);
     expect(graph.nodeGlobals).toEqual([]);
   });
 });
