@@ -1,16 +1,18 @@
 import { runBuildBench } from './build-bench.js';
 import { runClientBench } from './client-bench.js';
 import type { BenchConfig } from './config.js';
+import { runIncrementalBench } from './incremental-bench.js';
 import { runLatencyBench } from './latency-bench.js';
 import type { BenchResult } from './lib/stats.js';
 import { runMemoryBench } from './memory-bench.js';
 import { runPoolBench } from './pool-bench.js';
+import { runPublishBench } from './publish-bench.js';
 import { runRpsBench } from './rps-bench.js';
 import { runScaleBench } from './scale-bench.js';
 import { runSyncBenches } from './sync-benches.js';
 
 /**
- * Runs the selected benchmarks (B1, B3 and B4 share their runs) and returns the rows. One at a
+ * Runs the selected benchmarks (B1, B3 and B4 share their runs; so do B9, B10 and B9f) and returns the rows. One at a
  * time unless `parallel` says more: each benchmark starts its own servers and sites, so they can
  * overlap where their figures do not matter (the smoke test); a real run keeps them apart.
  */
@@ -26,7 +28,10 @@ export async function runBenches(
   if (wants('B5')) steps.push(['B5 latency', () => runLatencyBench(cfg, log)]);
   if (wants('B6')) steps.push(['B6 memory', () => runMemoryBench(cfg, log)]);
   if (wants('B8')) steps.push(['B8 astro build', () => runBuildBench(cfg, log)]);
+  if (wants('B9', 'B10', 'B9F'))
+    steps.push(['B9/B10/B9f incremental build', () => runIncrementalBench(cfg, log)]);
   if (wants('P1', 'P5')) steps.push(['P1/P5 sanitiser pool', () => runPoolBench(cfg, log)]);
+  if (wants('U1')) steps.push(['U1 publish to live', () => runPublishBench(cfg, log)]);
   if (wants('S1')) steps.push(['S1 scaling chart', () => runScaleBench(cfg, log)]);
   if (wants('B7')) steps.push(['B7 requests/s', () => runRpsBench(cfg, log)]);
   const results: BenchResult[] = [];

@@ -3,7 +3,7 @@ import { repoRoot } from './lib/astro.js';
 
 /** Benchmark sizes: environment variables, or `--name=value` flags (`--articles=1000` sets BENCH_ARTICLES). */
 export interface BenchConfig {
-  /** Articles for B1–B5 and B8 (BENCH_ARTICLES, default 10,000). */
+  /** Articles for B1–B5 and B8–B10 (BENCH_ARTICLES, default 10,000). */
   articles: number;
   /** Articles for B6 (BENCH_MEMORY_ARTICLES, default 50,000). */
   memoryArticles: number;
@@ -23,14 +23,30 @@ export interface BenchConfig {
   chartFile: string;
   /** The chart's file name, as BENCHMARKS.md links it. */
   chartName: string;
-  /** Which benchmarks to run (BENCH_ONLY=B1,B7; P1,P5: the sanitiser pool on and off; default all). */
+  /** Which benchmarks to run (BENCH_ONLY=B1,B7; P1,P5: the sanitiser pool on and off; B9, B10, B9f: incremental builds; default all). */
   only: string[];
 }
 
 /** The scaling chart's file, beside BENCHMARKS.md. */
 const CHART_NAME = 'BENCHMARKS-scaling.svg';
 
-export const ALL = ['B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7', 'B8', 'P1', 'P5', 'S1'];
+/** Every benchmark, in the order of its rows (B9 also reports B9f). */
+export const ALL = [
+  'B1',
+  'B10',
+  'B2',
+  'B3',
+  'B4',
+  'B5',
+  'B6',
+  'B7',
+  'B8',
+  'B9',
+  'P1',
+  'P5',
+  'S1',
+  'U1',
+];
 
 export function readConfig(
   argv: string[] = [],

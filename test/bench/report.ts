@@ -72,6 +72,8 @@ BENCH_ONLY=B2,B7 npm run bench                  # a subset
 BENCH_ONLY=none npm run bench                   # this file again from the stored results
 BENCH_ONLY=P1,P5 npm run bench                  # B1 and B5 with the sanitiser pool on and off
 BENCH_ONLY=B8 npm run bench                     # the full astro build, cold and warm
+BENCH_ONLY=B9 npm run bench                     # incremental builds: B9, B10 and B9f
+BENCH_ONLY=U1 npm run bench                     # publish to an on-demand page under the route cache
 BENCH_ONLY=S1 BENCH_SCALE_SIZES=1000,10000 npm run bench  # the scaling chart at other sizes
 npm run bench:profile [-- warm]                 # CPU by package of a cold (warm) sync: loader, no pool, file()
 node test/bench/run.ts store-saves 2            # Astro store saves per warm sync (BENCH_LATENCY_MS to slow the API)

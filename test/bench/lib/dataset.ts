@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { renderArticleHtml, toEntryId } from '@content-read/astro-loader';
 import {
@@ -10,6 +10,7 @@ import {
   type GenerateOptions,
   generateDataset,
 } from '@content-read/mock-server';
+import type { ArticleEdit } from './server-protocol.js';
 
 export const KEY = GENERATED_KEYS.full;
 
@@ -78,4 +79,26 @@ export async function writeFileSiteData(
   }
   out.end(']');
   await once(out, 'finish');
+}
+
+/**
+ * The file() site's side of the server's edits: the same articles changed the same way in
+ * `<root>/data/articles.json` (rendered, with headings, when the site's bodies are).
+ */
+export async function editFileSiteArticles(
+  root: string,
+  edits: ArticleEdit[],
+  { rendered = false } = {},
+): Promise<void> {
+  const file = join(root, 'data/articles.json');
+  const entries = JSON.parse(await readFile(file, 'utf8')) as { articleId: string }[];
+  const byId = new Map(edits.map((edit) => [edit.id, edit]));
+  const edited = entries.map((entry) => {
+    const edit = byId.get(entry.articleId);
+    if (!edit) return entry;
+    if (!rendered) return { ...entry, title: edit.title, html: edit.html };
+    const page = renderArticleHtml(edit.html);
+    return { ...entry, title: edit.title, html: page.html, headings: page.headings };
+  });
+  await writeFile(file, JSON.stringify(edited));
 }

@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMockServer, type FaultConfig, generateDataset } from '@content-read/mock-server';
-import type { ServerCommand, ServerReply, ServerSpec } from './server-protocol.js';
+import type { ArticleEdit, ServerCommand, ServerReply, ServerSpec } from './server-protocol.js';
 
 const spec = JSON.parse(process.argv[2] ?? '{}') as ServerSpec;
 const mock = createMockServer({
@@ -27,20 +27,24 @@ async function startBare(path: string, key: string): Promise<{ port: number; byt
   return { port: (bare.address() as AddressInfo).port, bytes: bytes.length };
 }
 
-/** Changes `count` articles spread evenly over the dataset (title and body), as an editor would. */
-function mutate(count: number, round: number): string[] {
+/**
+ * Changes `count` articles spread evenly over the dataset (title and body), as an editor would,
+ * and says what it wrote (a file() site is then given the same edits).
+ */
+function mutate(count: number, round: number): ArticleEdit[] {
   const ids = mock.dataset.articles.map((a) => a.id);
   const step = Math.max(1, Math.floor(ids.length / count));
-  const changed: string[] = [];
+  const edits: ArticleEdit[] = [];
   for (let i = 0; i < count && i * step < ids.length; i++) {
     const id = ids[i * step] as string;
-    mock.updateArticle(id, {
+    const edit = {
       title: `Edited in round ${round}: ${id}`,
       html: `<h2>Edited</h2><p>Round ${round} rewrote article ${id}.</p>`,
-    });
-    changed.push(id);
+    };
+    mock.updateArticle(id, edit);
+    edits.push({ id, ...edit });
   }
-  return changed;
+  return edits;
 }
 
 function handle(command: ServerCommand): ServerReply {
@@ -51,7 +55,7 @@ function handle(command: ServerCommand): ServerReply {
       mock.resetStats();
       return { type: 'ok' };
     case 'mutate':
-      return { type: 'mutated', ids: mutate(command.count, command.round) };
+      return { type: 'mutated', edits: mutate(command.count, command.round) };
     case 'faults':
       mock.setFaults(command.faults as FaultConfig | undefined);
       return { type: 'ok' };

@@ -5,6 +5,13 @@ import type {
   RequestRecord,
 } from '@content-read/mock-server';
 
+/** An article as the server child's editor changed it. */
+export interface ArticleEdit {
+  id: string;
+  title: string;
+  html: string;
+}
+
 /** What the server child serves: a generated dataset, optionally with faults. */
 export interface ServerSpec {
   dataset: GenerateOptions;
@@ -22,6 +29,6 @@ export type ServerReply =
   | { type: 'ok' }
   | { type: 'ready'; baseUrl: string; port: number }
   | { type: 'stats'; stats: MockStats; requests: RequestRecord[] }
-  | { type: 'mutated'; ids: string[] }
+  | { type: 'mutated'; edits: ArticleEdit[] }
   | { type: 'bare'; port: number; bytes: number }
   | { type: 'error'; message: string };

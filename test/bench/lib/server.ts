@@ -1,6 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import type { FaultConfig, MockStats, RequestRecord } from '@content-read/mock-server';
-import type { ServerCommand, ServerReply, ServerSpec } from './server-protocol.js';
+import type { ArticleEdit, ServerCommand, ServerReply, ServerSpec } from './server-protocol.js';
 
 const childScript = new URL('./server-child.ts', import.meta.url);
 
@@ -54,10 +54,11 @@ export class ServerProcess {
     await this.send({ type: 'reset' });
   }
 
-  async mutate(count: number, round: number): Promise<string[]> {
+  /** Edits `count` articles (title and body, different in each round); returns the edits. */
+  async mutate(count: number, round: number): Promise<ArticleEdit[]> {
     const reply = await this.send({ type: 'mutate', count, round });
     if (reply.type !== 'mutated') throw new Error(JSON.stringify(reply));
-    return reply.ids;
+    return reply.edits;
   }
 
   async setFaults(faults: FaultConfig | undefined): Promise<void> {

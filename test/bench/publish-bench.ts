@@ -1,0 +1,111 @@
+// U1: how soon a published edit shows on an on-demand page that Astro's route cache keeps for an
+// hour. A server-rendered site (@astrojs/node, memoryCache(), contentRead({ publish: true }), live
+// listing fresh for an hour) over the mock API; each sample edits one article, calls the publish
+// webhook as a CMS would, and requests the article's page: the time from the call to the page
+// showing the new title, and the upstream requests that took.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { AstroSite } from '../support/astro-site.js';
+import type { BenchConfig } from './config.js';
+import { datasetOptions, KEY } from './lib/dataset.js';
+import { ServerProcess } from './lib/server.js';
+import { type BenchResult, fmtList, median } from './lib/stats.js';
+
+const SECRET = 'bench-publish-secret';
+/** Samples taken (the run's figure is their median). */
+const SAMPLES = 7;
+const TARGET_MS = 1000;
+
+/** The built site's server on a free port; resolves its URL. */
+function serve(
+  site: AstroSite,
+  env: NodeJS.ProcessEnv,
+): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [join(site.root, 'dist/server/entry.mjs')], {
+    cwd: site.root,
+    env: { ...env, HOST: '127.0.0.1', PORT: '0' },
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      output += d;
+      const match = /http:\/\/127\.0\.0\.1:\d+/.exec(output);
+      if (match) resolve({ url: match[0], child });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', () => reject(new Error(`U1: the site's server exited: ${output}`)));
+  });
+}
+
+const titleOf = (html: string) => /<h1 id="title">([^<]*)<\/h1>/.exec(html)?.[1] ?? '';
+
+export async function runPublishBench(cfg: BenchConfig, log = console.log): Promise<BenchResult> {
+  const n = cfg.articles;
+  const server = await ServerProcess.start({ dataset: datasetOptions(n) });
+  const site = await AstroSite.copy(new URL('./fixtures/live-site', import.meta.url));
+  let running: { url: string; child: ChildProcess } | undefined;
+  try {
+    await site.mustBuild(site.env());
+    running = await serve(site, {
+      ...site.env({ baseUrl: server.baseUrl, apiKey: KEY }),
+      CONTENT_PUBLISH_SECRET: SECRET,
+    });
+    const { url } = running;
+    const page = async (id: string) => {
+      const res = await fetch(`${url}/articles/${id}/`);
+      if (res.status !== 200) throw new Error(`U1: /articles/${id}/ answered ${res.status}`);
+      return titleOf(await res.text());
+    };
+    // The live listing read once, as a server that has been up a while holds it.
+    await (await fetch(`${url}/articles/none/`)).arrayBuffer();
+    const latencies: number[] = [];
+    const requests: number[] = [];
+    for (let sample = 1; sample <= SAMPLES; sample++) {
+      const [edit] = await server.mutate(1, sample);
+      if (!edit) throw new Error('U1: the mock edited no article');
+      // The page before the publish: rendered from the listing held (first sample) or kept by the
+      // route cache (the others), it shows the old title.
+      const before = await page(edit.id);
+      if (before === edit.title)
+        throw new Error(`U1: /articles/${edit.id}/ showed the edit before the publish`);
+      await server.reset();
+      const started = performance.now();
+      const published = await fetch(`${url}/_content-read/publish`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ articles: [edit.id] }),
+      });
+      if (published.status !== 200)
+        throw new Error(
+          `U1: the publish call answered ${published.status}: ${await published.text()}`,
+        );
+      const after = await page(edit.id);
+      latencies.push(performance.now() - started);
+      if (after !== edit.title)
+        throw new Error(
+          `U1: after the publish /articles/${edit.id}/ showed "${after}", not "${edit.title}"`,
+        );
+      requests.push((await server.stats()).stats.requests);
+    }
+    const ms = median(latencies);
+    const most = Math.max(...requests);
+    const pages = Math.ceil(n / 100);
+    log(
+      `  U1: ${fmtList(latencies, (x) => `${Math.round(x)} ms`)}; upstream requests ${requests.join(', ')}`,
+    );
+    return {
+      id: 'U1',
+      what: `publish → the on-demand page shows it (route cache maxAge 1 h, live listing of ${n} articles in ${pages} pages fresh for 1 h)`,
+      comparedWith: '— (the figure is the median time over 1 s)',
+      target: '≤ 1 s, ≤ 1 upstream request per changed listing page',
+      ratio: ms / TARGET_MS,
+      met: ms <= TARGET_MS && most <= 1,
+      detail: `publish call to the page showing the edit: median ${Math.round(ms)} ms (${SAMPLES} samples: ${fmtList(latencies, (x) => `${Math.round(x)} ms`)}); upstream requests per sample (one listing page changed each time): ${requests.join(', ')}`,
+    };
+  } finally {
+    running?.child.kill();
+    await server.stop();
+    await site.dispose();
+  }
+}
