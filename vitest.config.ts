@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './scripts/longest-first-sequencer.js';
 import { MAX_WORKERS } from './scripts/package-projects.js';
 
 // Each package's unit tests (two projects, `<package> (shared)` and `<package> (isolated)`: see
@@ -11,6 +12,8 @@ export default defineConfig({
     // Files run MAX_WORKERS at a time (see scripts/package-projects.ts); each project sets it too,
     // since vitest does not pass this one on to the projects.
     maxWorkers: MAX_WORKERS,
+    // The longest files first, so that the run does not end on one of them alone.
+    sequence: { sequencer: LongestFirstSequencer },
     reporters: ['default', './scripts/summary-reporter.ts'],
   },
 });
