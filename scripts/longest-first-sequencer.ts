@@ -1,10 +1,11 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The test files that take longest, longest first (measured on two cores: each is most of a
- * minute or more, the rest a few seconds). Vitest otherwise runs the projects in name order and,
- * without its cache of durations (a fresh machine, CI), each project's files largest first, so
- * these started late and the run ended on one or two of them with the other cores idle.
+ * The test files that take longest, longest first (each alone on two cores: about a minute for
+ * the first two, ten to thirty seconds for the others; most other files take a few seconds).
+ * Vitest otherwise runs the projects in name order and, without its cache of durations (a fresh
+ * machine, CI), each project's files largest first, so the longest started two thirds into the
+ * run and it ended on them alone, the other cores idle.
  */
 const LONGEST = [
   'test/deploy/deploy.test.ts',
