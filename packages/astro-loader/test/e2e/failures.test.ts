@@ -44,7 +44,7 @@ describe.concurrent('when the API fails', { timeout: 240_000 }, () => {
     return proxy.baseUrl;
   };
 
-  /** One successful build of a fresh site, made the first time a case asks for it. */
+  /** What `make` gives, made once, by the first of the (concurrent) cases that asks for it. */
   const once = <T>(make: () => Promise<T>) => {
     let made: Promise<T> | undefined;
     return () => {
