@@ -1,5 +1,6 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './scripts/longest-first-sequencer.js';
+import { MAX_WORKERS } from './scripts/package-projects.js';
 
 // Each package's unit tests (two projects, `<package> (shared)` and `<package> (isolated)`: see
 // scripts/package-projects.ts), one for each package's end-to-end tests (test/e2e/, on the built
@@ -8,9 +9,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/*', 'packages/*/vitest.e2e.config.ts', 'test', 'test/deploy'],
-    // Most test files wait on child processes (Astro builds, servers, Chromium) more than they
-    // compute, so more files than cores run at once; vitest's default is one fewer than the cores.
-    maxWorkers: Math.max(3, availableParallelism()),
+    // Files run MAX_WORKERS at a time (see scripts/package-projects.ts); each project sets it too,
+    // since vitest does not pass this one on to the projects.
+    maxWorkers: MAX_WORKERS,
+    // The longest files first, so that the run does not end on one of them alone.
+    sequence: { sequencer: LongestFirstSequencer },
     reporters: ['default', './scripts/summary-reporter.ts'],
   },
 });

@@ -13,11 +13,14 @@ function errorLine(output: string): string {
 }
 
 // Each build has its own copy of the site (its own store), so the cases, and the builds within a
-// case that do not follow from one another, run at once; the longest cases come first.
+// case that do not follow from one another, run at once; the longest cases come first. A build
+// that succeeds serves every case that reads it (Astro starting is most of a build's cost); one
+// that fails reports only its first failure, so each failure has a build of its own.
 describe.concurrent('when the API fails', { timeout: 240_000 }, () => {
   let server: Awaited<ReturnType<typeof startMock>>;
   let deadUrl: string;
   const sites: AstroSite[] = [];
+  const proxies: Array<{ close(): Promise<void> }> = [];
   beforeAll(async () => {
     server = await startMock();
     const dead = await startMock();
@@ -26,6 +29,7 @@ describe.concurrent('when the API fails', { timeout: 240_000 }, () => {
   });
   afterAll(async () => {
     await server?.close();
+    for (const proxy of proxies) await proxy.close();
     for (const site of sites) await site.dispose();
   });
   const fresh = async (from: AstroSite | string = FIXTURE_SITE) => {
@@ -33,16 +37,50 @@ describe.concurrent('when the API fails', { timeout: 240_000 }, () => {
     sites.push(site);
     return site;
   };
+  /** The API behind a proxy that rewrites its list items with `mutate`, closed after the suite. */
+  const rewriting = async (mutate: (item: Record<string, unknown>) => void) => {
+    const proxy = await startRewritingProxy(server.baseUrl, mutate);
+    proxies.push(proxy);
+    return proxy.baseUrl;
+  };
+
+  /** What `make` gives, made once, by the first of the (concurrent) cases that asks for it. */
+  const once = <T>(make: () => Promise<T>) => {
+    let made: Promise<T> | undefined;
+    return () => {
+      made ??= make();
+      return made;
+    };
+  };
+  /** art_0002's HTML cut inside a tag; its store is also the last successful sync kept below. */
+  const cutHtmlBuild = once(async () => {
+    const baseUrl = await rewriting((item) => {
+      if (item.id === 'art_0002') item.html = '<p>Intro</p><div ';
+    });
+    const site = await fresh();
+    return { site, built: await site.build(site.env({ baseUrl, apiKey: FULL_KEY })) };
+  });
+  /** With invalidArticles: 'skip', against an API serving both invalid articles of the cases below. */
+  const skippingBuild = once(async () => {
+    const baseUrl = await rewriting((item) => {
+      if (item.id === 'art_0009') item.published_at = 'last tuesday';
+      if (item.id === 'art_0002') item.title = 10;
+    });
+    const site = await fresh();
+    return site.build(site.env({ baseUrl, apiKey: FULL_KEY }, { invalidArticles: 'skip' }));
+  });
+  /** A cold build without options against an API serving one invalid article: it must fail. */
+  const failingBuild = async (mutate: (item: Record<string, unknown>) => void) => {
+    const baseUrl = await rewriting(mutate);
+    const site = await fresh();
+    return site.build(site.env({ baseUrl, apiKey: FULL_KEY }));
+  };
 
   it("an unreachable API keeps the last successful content with onError: 'keep-last', and fails without it", async () => {
-    const site = await fresh();
-    // What is kept is the data store, which a sync writes as a build does.
-    const good = await site.run(
-      'sync',
-      site.env({ baseUrl: server.baseUrl, apiKey: FULL_KEY }, { onError: 'keep-last' }),
-    );
-    expect(good.code, good.output).toBe(0);
-    const other = await fresh(site);
+    // What is kept is the data store of the last successful build (the one with the cut HTML).
+    const { site: synced, built } = await cutHtmlBuild();
+    expect(built.code, built.output).toBe(0);
+    const [site, other] = await Promise.all([fresh(synced), fresh(synced)]);
     const [kept, failed] = await Promise.all([
       site.build(
         site.env(
@@ -61,66 +99,47 @@ describe.concurrent('when the API fails', { timeout: 240_000 }, () => {
   });
 
   it('a malformed article fails the build naming its id and field; invalidArticles: skip leaves it out', async () => {
-    const proxy = await startRewritingProxy(server.baseUrl, (item) => {
-      if (item.id === 'art_0009') item.published_at = 'last tuesday';
-    });
-    try {
-      const [failed, skipped] = await invalidArticleBuilds(proxy.baseUrl);
-      expect(failed.code).not.toBe(0);
-      expect(failed.output).toContain(
-        'Collection "articles": article art_0009 is invalid: field "published_at": not an RFC 3339 date.',
-      );
-      expect(skipped.code, skipped.output).toBe(0);
-      expect(skipped.output).toContain('article art_0009 is invalid: field "published_at"');
-      expect(summaryOf(skipped.output, 'articles')).toMatch(/31 entries .*1 skipped/);
-      expect(skipped.pages['articles/art_0009/index.html']).toBeUndefined();
-      expect(skipped.pages['articles/art_0002/index.html']).toBeDefined();
-    } finally {
-      await proxy.close();
-    }
+    const [failed, skipped] = await Promise.all([
+      failingBuild((item) => {
+        if (item.id === 'art_0009') item.published_at = 'last tuesday';
+      }),
+      skippingBuild(),
+    ]);
+    expect(failed.code).not.toBe(0);
+    expect(failed.output).toContain(
+      'Collection "articles": article art_0009 is invalid: field "published_at": not an RFC 3339 date.',
+    );
+    expect(skipped.code, skipped.output).toBe(0);
+    expect(skipped.output).toContain('article art_0009 is invalid: field "published_at"');
+    // Two skipped: this case's article and the next case's (one build serves both).
+    expect(summaryOf(skipped.output, 'articles')).toMatch(/30 entries .*2 skipped/);
+    expect(skipped.pages['articles/art_0009/index.html']).toBeUndefined();
+    expect(skipped.pages['articles/art_0011/index.html']).toBeDefined();
   });
 
   it("an article that breaks the API contract (a numeric title) is skipped by the client with invalidArticles: 'skip'", async () => {
-    const proxy = await startRewritingProxy(server.baseUrl, (item) => {
-      if (item.id === 'art_0002') item.title = 10;
-    });
-    try {
-      const [failed, skipped] = await invalidArticleBuilds(proxy.baseUrl);
-      expect(failed.code).not.toBe(0);
-      expect(errorLine(failed.output)).toContain('article art_0002 is invalid: field "title"');
-      expect(skipped.code, skipped.output).toBe(0);
-      expect(skipped.output).toContain('article art_0002 is invalid: field "title"');
-      expect(summaryOf(skipped.output, 'articles')).toMatch(/31 entries .*1 skipped/);
-      expect(skipped.pages['articles/art_0002/index.html']).toBeUndefined();
-      expect(skipped.pages['index.html']).toContain('blogs:3 articles:31');
-    } finally {
-      await proxy.close();
-    }
+    const [failed, skipped] = await Promise.all([
+      failingBuild((item) => {
+        if (item.id === 'art_0002') item.title = 10;
+      }),
+      skippingBuild(),
+    ]);
+    expect(failed.code).not.toBe(0);
+    expect(errorLine(failed.output)).toContain('article art_0002 is invalid: field "title"');
+    expect(skipped.code, skipped.output).toBe(0);
+    expect(skipped.output).toContain('article art_0002 is invalid: field "title"');
+    expect(summaryOf(skipped.output, 'articles')).toMatch(/30 entries .*2 skipped/);
+    expect(skipped.pages['articles/art_0002/index.html']).toBeUndefined();
+    // The 30 left are the 32 less this case's article and the previous case's.
+    expect(skipped.pages['index.html']).toContain('blogs:3 articles:30');
   });
 
-  /** Cold builds against an API serving an invalid article: without options, and with skip. */
-  async function invalidArticleBuilds(baseUrl: string) {
-    const [plain, skipping] = await Promise.all([fresh(), fresh()]);
-    return Promise.all([
-      plain.build(plain.env({ baseUrl, apiKey: FULL_KEY })),
-      skipping.build(skipping.env({ baseUrl, apiKey: FULL_KEY }, { invalidArticles: 'skip' })),
-    ]);
-  }
-
   it('an article whose HTML is cut inside a tag builds: the body is rendered, nothing blamed', async () => {
-    const proxy = await startRewritingProxy(server.baseUrl, (item) => {
-      if (item.id === 'art_0002') item.html = '<p>Intro</p><div ';
-    });
-    const site = await fresh();
-    try {
-      const built = await site.build(site.env({ baseUrl: proxy.baseUrl, apiKey: FULL_KEY }));
-      expect(built.code, built.output).toBe(0);
-      expect(built.output).not.toMatch(/is invalid|unbalanced/);
-      expect(built.pages['articles/art_0002/index.html']).toContain('<p>Intro</p>');
-      expect(built.pages['index.html']).toContain('blogs:3 articles:32');
-    } finally {
-      await proxy.close();
-    }
+    const { built } = await cutHtmlBuild();
+    expect(built.code, built.output).toBe(0);
+    expect(built.output).not.toMatch(/is invalid|unbalanced/);
+    expect(built.pages['articles/art_0002/index.html']).toContain('<p>Intro</p>');
+    expect(built.pages['index.html']).toContain('blogs:3 articles:32');
   });
 
   it('a revoked key fails the build with one line naming the collection and the cause', async () => {

@@ -1,9 +1,14 @@
-import { AstroSite, FIXTURE_SITE, summaryOf } from '@content-read/test-support/astro-site';
+import {
+  AstroSite,
+  type BuildResult,
+  FIXTURE_SITE,
+  summaryOf,
+} from '@content-read/test-support/astro-site';
 import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// One site and one mock server, built in order: cold, warm, one change, one deletion, then
-// synced with other options (only the sync is asserted there: no pages to render).
+// One site and one mock server, built in order: cold, warm, one change and one deletion (one
+// build), then synced with other options (only the sync is asserted there: no pages to render).
 describe('building a site incrementally', { timeout: 120_000 }, () => {
   let server: Awaited<ReturnType<typeof startMock>>;
   let site: AstroSite;
@@ -50,26 +55,37 @@ describe('building a site incrementally', { timeout: 120_000 }, () => {
     expect(pages['index.html']).toContain('articles:32');
   });
 
+  /**
+   * One build after both an article changed and another was deleted (each build is mostly Astro
+   * starting): the summary counts each apart, so either case fails if the other's change leaks.
+   */
+  let afterEdits: Promise<BuildResult> | undefined;
+  const buildAfterEdits = () => {
+    afterEdits ??= (() => {
+      server.mock.updateArticle('art_0002', {
+        title: 'A Type Scale, Revised',
+        html: '<h2>New part</h2><p>x</p>',
+      });
+      server.mock.deleteArticle('art_0007');
+      return site.build(env);
+    })();
+    return afterEdits;
+  };
+  const EDITED_SUMMARY = '31 entries (0 new, 1 updated, 1 removed, 30 unchanged)';
+
   it('one article changed: only it is reprocessed and the page shows the change', async () => {
-    server.mock.updateArticle('art_0002', {
-      title: 'A Type Scale, Revised',
-      html: '<h2>New part</h2><p>x</p>',
-    });
-    const { code, output, pages } = await site.build(env);
+    const { code, output, pages } = await buildAfterEdits();
     expect(code, output).toBe(0);
-    expect(summaryOf(output, 'articles')).toContain('(0 new, 1 updated, 0 removed, 31 unchanged)');
+    expect(summaryOf(output, 'articles')).toContain(EDITED_SUMMARY);
     const article = pages['articles/art_0002/index.html'] ?? '';
     expect(article).toContain('A Type Scale, Revised');
     expect(article).toContain('<h2 id="user-content-new-part">New part</h2>');
   });
 
   it('one article deleted: its entry and page are gone', async () => {
-    server.mock.deleteArticle('art_0007');
-    const { code, output, pages } = await site.build(env);
+    const { code, output, pages } = await buildAfterEdits();
     expect(code, output).toBe(0);
-    expect(summaryOf(output, 'articles')).toContain(
-      '31 entries (0 new, 0 updated, 1 removed, 31 unchanged)',
-    );
+    expect(summaryOf(output, 'articles')).toContain(EDITED_SUMMARY);
     expect(pages['articles/art_0007/index.html']).toBeUndefined();
     expect(pages['index.html']).toContain('articles:31');
   });
