@@ -1,6 +1,8 @@
 import { defineProject } from 'vitest/config';
+import { MAX_WORKERS } from '../../scripts/package-projects.js';
 
-// The deploy matrix: its own project, so `npm test` reports its time apart from the rest.
+// The deploy matrix: its own project, so `npm test` reports its time apart from the rest. It runs
+// beside the other projects' files (MAX_WORKERS: see scripts/package-projects.ts), started first.
 export default defineProject({
   test: {
     name: 'deploy',
@@ -8,5 +10,6 @@ export default defineProject({
     exclude: ['**/node_modules/**', '**/fixtures/**'],
     testTimeout: 180_000,
     hookTimeout: 600_000,
+    maxWorkers: MAX_WORKERS,
   },
 });
