@@ -1,8 +1,9 @@
 // U1: how soon a published edit shows on an on-demand page that Astro's route cache keeps for an
-// hour. A server-rendered site (@astrojs/node, memoryCache(), contentRead({ publish: true }), live
-// listing fresh for an hour) over the mock API; each sample edits one article, calls the publish
-// webhook as a CMS would, and requests the article's page: the time from the call to the page
-// showing the new title, and the upstream requests that took.
+// hour. The live loaders' end-to-end site (packages/astro-loader/test/fixtures/live:
+// @astrojs/node, memoryCache(), contentRead({ publish: true }), its /cached/ pages kept an hour),
+// its live listing fresh for an hour, over the mock API; each sample edits one article, calls the
+// publish webhook as a CMS would, and requests the article's page: the time from the call to the
+// page showing the new title, and the upstream requests that took.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { AstroSite } from '../support/astro-site.js';
@@ -43,18 +44,21 @@ const titleOf = (html: string) => /<h1 id="title">([^<]*)<\/h1>/.exec(html)?.[1]
 export async function runPublishBench(cfg: BenchConfig, log = console.log): Promise<BenchResult> {
   const n = cfg.articles;
   const server = await ServerProcess.start({ dataset: datasetOptions(n) });
-  const site = await AstroSite.copy(new URL('./fixtures/live-site', import.meta.url));
+  const site = await AstroSite.copy(
+    new URL('../../packages/astro-loader/test/fixtures/live', import.meta.url),
+  );
   let running: { url: string; child: ChildProcess } | undefined;
   try {
     await site.mustBuild(site.env());
     running = await serve(site, {
       ...site.env({ baseUrl: server.baseUrl, apiKey: KEY }),
       CONTENT_PUBLISH_SECRET: SECRET,
+      FIXTURE_LIVE_OPTIONS: JSON.stringify({ freshness: 3_600_000 }),
     });
     const { url } = running;
     const page = async (id: string) => {
-      const res = await fetch(`${url}/articles/${id}/`);
-      if (res.status !== 200) throw new Error(`U1: /articles/${id}/ answered ${res.status}`);
+      const res = await fetch(`${url}/cached/${id}/`);
+      if (res.status !== 200) throw new Error(`U1: /cached/${id}/ answered ${res.status}`);
       return titleOf(await res.text());
     };
     // The live listing read once, as a server that has been up a while holds it.
@@ -68,7 +72,7 @@ export async function runPublishBench(cfg: BenchConfig, log = console.log): Prom
       // route cache (the others), it shows the old title.
       const before = await page(edit.id);
       if (before === edit.title)
-        throw new Error(`U1: /articles/${edit.id}/ showed the edit before the publish`);
+        throw new Error(`U1: /cached/${edit.id}/ showed the edit before the publish`);
       await server.reset();
       const started = performance.now();
       const published = await fetch(`${url}/_content-read/publish`, {
@@ -84,7 +88,7 @@ export async function runPublishBench(cfg: BenchConfig, log = console.log): Prom
       latencies.push(performance.now() - started);
       if (after !== edit.title)
         throw new Error(
-          `U1: after the publish /articles/${edit.id}/ showed "${after}", not "${edit.title}"`,
+          `U1: after the publish /cached/${edit.id}/ showed "${after}", not "${edit.title}"`,
         );
       requests.push((await server.stats()).stats.requests);
     }
