@@ -14,13 +14,15 @@ function runFixture(files: string[]) {
     env: { ...process.env, CONTENT_READ_BROWSER_USED: '', CI: 'true' },
   });
   const lines = run.stdout.trim().split('\n');
-  return { status: run.status, summary: lines.at(-1), output: run.stdout + run.stderr };
+  const timing = lines.at(-2);
+  return { status: run.status, summary: lines.at(-1), timing, output: run.stdout + run.stderr };
 }
 
 describe('the closing summary line', () => {
   it('counts a suite whose beforeAll throws as failed, and the run exits non-zero', () => {
-    const { status, summary, output } = runFixture(['hook.check.ts']);
+    const { status, summary, timing, output } = runFixture(['hook.check.ts']);
     expect(status, output).not.toBe(0);
+    expect(timing).toMatch(/^test files done in \d+ s\.$/);
     expect(summary).toMatch(/^\d+ passed, \d+ failed, \d+ skipped$/);
     expect(summary).not.toMatch(/ 0 failed/);
     expect(summary).toBe('1 passed, 1 failed, 1 skipped');
