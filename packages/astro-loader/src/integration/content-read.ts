@@ -6,6 +6,7 @@ import { loadEnvFiles } from '@content-read/core/internal/node';
 import type { AstroIntegration } from 'astro';
 import { type EnvContext, envContext, modeFromArgv, setEnvContext } from '../config/env.js';
 import { ContentReadSetupError } from '../errors.js';
+import { keepsDist, removeDroppedPages } from './kept-dist.js';
 import {
   checkPublicVariables,
   filesContainingKey,
@@ -41,6 +42,8 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
   let env: EnvContext | undefined;
   // The key as the build saw it: another integration (a mock API) may unset it before build:done.
   let buildKey: string | undefined;
+  /** The cacheDir of a build that keeps dist/ between incremental builds (see kept-dist.ts). */
+  let keptDistCache: URL | undefined;
   return {
     name: '@content-read/astro-loader',
     hooks: {
@@ -115,6 +118,7 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
           });
       },
       'astro:config:done': ({ config }) => {
+        keptDistCache = keepsDist(config) ? config.cacheDir : undefined;
         for (const [option, path] of [
           ['proxy', settings?.path],
           ['publish', publish],
@@ -129,7 +133,14 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
         if (options.refresh)
           return refreshWebhook(options.refresh === true ? {} : options.refresh)(params);
       },
-      'astro:build:done': async ({ dir, logger }) => {
+      'astro:build:done': async ({ dir, logger, assets }) => {
+        if (keptDistCache) {
+          const removed = await removeDroppedPages(dir, keptDistCache, assets);
+          if (removed.length)
+            logger.info(
+              `removed from the kept dist/ ${removed.length} page(s) that this build no longer has`,
+            );
+        }
         if (!guard || !env) return;
         const key = (await loadEnvFiles(env))[KEY_VARIABLE]?.trim() || buildKey;
         if (!key) {

@@ -52,7 +52,9 @@ async function withNewRenderingVersion(site: AstroSite): Promise<void> {
 }
 
 // One site and one API, built in order; each build keeps the cacheDir (store, incremental
-// manifest, page copies) of the one before, as the README's CI recipe does.
+// manifest, page copies) of the one before, as the README's CI recipe does, and dist/ too
+// (vite.build.emptyOutDir false: Astro leaves unchanged pages in place, contentRead() removes
+// those no longer built).
 describe('incremental static builds with cacheKey()', { timeout: 180_000 }, () => {
   let server: Awaited<ReturnType<typeof startMock>>;
   let site: AstroSite;
