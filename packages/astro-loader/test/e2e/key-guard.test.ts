@@ -61,6 +61,15 @@ describe('filesContainingKey', () => {
     expect(await filesContainingKey(dir, KEY)).toEqual(['_astro/app.js.map', 'big.js', 'url.txt']);
   });
 
+  it('reads many files at once, each on its own: no clean file is reported for its neighbours', async () => {
+    const names = Array.from({ length: 60 }, (_, i) => `page-${String(i).padStart(2, '0')}.html`);
+    // Files holding the key (near the end of a full chunk) alternate with clean, shorter ones.
+    for (const [i, name] of names.entries())
+      await writeFile(join(dir, name), i % 3 === 0 ? `${'b'.repeat(1 << 19)}${KEY}` : 'clean');
+    const holding = names.filter((_, i) => i % 3 === 0);
+    expect(await filesContainingKey(dir, KEY)).toEqual(holding);
+  });
+
   it('finds a file or folder named by the key, and names it with the key replaced', async () => {
     await mkdir(join(dir, `k-${encodeURIComponent(KEY)}`));
     await writeFile(join(dir, `k-${encodeURIComponent(KEY)}/index.html`), 'clean');
