@@ -22,7 +22,10 @@ export const astroBin = join(repoRoot, 'node_modules/astro/bin/astro.mjs');
 export const FIXTURE_SITE = fileURLToPath(new URL('./fixtures/site', import.meta.url));
 
 export interface AstroRun {
+  /** The exit code; null when a signal ended the process (see `signal`). */
   code: number | null;
+  /** The signal that ended the process (e.g. SIGKILL from `killAfterMs`), or null if it exited. */
+  signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
   /** stdout and stderr as they came. */
@@ -93,11 +96,15 @@ export class AstroSite {
     };
   }
 
-  /** An `astro` command in a child process; `nodeArgs` go to Node (e.g. `--import`). */
+  /**
+   * An `astro` command in a child process; `nodeArgs` go to Node (e.g. `--import`). `killAfterMs`
+   * is a hang guard: a process still running then is killed (SIGKILL, shown in `signal`), so a
+   * test that expects it to end by itself fails with its output instead of timing out.
+   */
   async run(
     command: 'build' | 'sync' | 'check',
     env: NodeJS.ProcessEnv,
-    options: { args?: string[]; nodeArgs?: string[] } = {},
+    options: { args?: string[]; nodeArgs?: string[]; killAfterMs?: number } = {},
   ): Promise<AstroRun> {
     const started = performance.now();
     // A site with its own Astro (an installed smoke site) runs that one; copies link ours.
@@ -121,8 +128,15 @@ export class AstroSite {
       stderr += d;
       output += d;
     });
-    const code = await new Promise<number | null>((done) => child.on('close', done));
-    return { code, stdout, stderr, output, ms: performance.now() - started };
+    const guard =
+      options.killAfterMs === undefined
+        ? undefined
+        : setTimeout(() => child.kill('SIGKILL'), options.killAfterMs);
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((done) =>
+      child.on('close', (c, s) => done([c, s])),
+    );
+    clearTimeout(guard);
+    return { code, signal, stdout, stderr, output, ms: performance.now() - started };
   }
 
   /** `astro build`, failing with its output unless it succeeds. */
