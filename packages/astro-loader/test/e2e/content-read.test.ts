@@ -8,6 +8,10 @@ import { dev, serve } from '../helpers/serve.js';
 
 const CANARY = 'canary-Int3gr8-do-not-leak';
 const PROXY = { proxy: { path: '/api/content' } };
+/** Vite's envDir of the .env case, relative to the site's root; the decoys of the root. */
+const ENV_DIR = 'config/env';
+const DECOY_URL = 'http://127.0.0.1:9/decoy-from-the-root/api/v1';
+const DECOY_KEY = 'decoy-key-from-the-root';
 
 /** Everything a response shows: status line, headers, body. */
 async function exposed(response: Response): Promise<string> {
@@ -60,14 +64,30 @@ describe.concurrent('contentRead() in real Astro builds', { timeout: 300_000 }, 
   // The longest case (two builds, two servers) first.
   it('reads .env files like Vite at build (--mode, envDir, expansion); the server reads its own environment', async () => {
     const origin = new URL(server.baseUrl).origin;
-    /** The site with the .env files, and `leak` in public/leak.txt. */
+    /**
+     * The site with its .env files in a folder of their own, Vite's envDir (`ENV_DIR`), and
+     * `leak` in public/leak.txt. The root holds decoys that would be read if envDir were
+     * ignored: another key, also as a PUBLIC_ variable, and an API address where nothing answers.
+     */
     const withEnvFiles = async (leak: string) => {
-      const { made, build } = await site(PROXY, {}, ['--mode', 'staging'], {});
-      await writeFile(join(made.root, '.env'), 'CONTENT_API_KEY=wrong-mode-key\n');
+      const { made, build } = await site(
+        PROXY,
+        { FIXTURE_ENV_DIR: ENV_DIR },
+        ['--mode', 'staging'],
+        {},
+      );
+      const envDir = join(made.root, ENV_DIR);
+      await mkdir(envDir, { recursive: true });
+      await writeFile(join(envDir, '.env'), 'CONTENT_API_KEY=wrong-mode-key\n');
       await writeFile(
-        join(made.root, '.env.staging'),
+        join(envDir, '.env.staging'),
         `API_ORIGIN=${origin}\nCONTENT_API_URL=\${API_ORIGIN}/api/v1\nCONTENT_API_KEY=${CANARY}\n`,
       );
+      // Read at config setup, before Vite loads envDir into process.env: a PUBLIC_ key variable
+      // there fails the build at once, so the integration must have read envDir, not the root.
+      const decoy = `CONTENT_API_URL=${DECOY_URL}\nCONTENT_API_KEY=${DECOY_KEY}\nPUBLIC_CONTENT_API_KEY=${DECOY_KEY}\n`;
+      await writeFile(join(made.root, '.env'), decoy);
+      await writeFile(join(made.root, '.env.staging'), decoy);
       await mkdir(join(made.root, 'public'), { recursive: true });
       await writeFile(join(made.root, 'public/leak.txt'), leak);
       return { made, build };
@@ -78,9 +98,15 @@ describe.concurrent('contentRead() in real Astro builds', { timeout: 300_000 }, 
     ]);
     const made = clean.made;
     const [leaked, built] = await Promise.all([leaking.build(), clean.build()]);
+    // The key guard knew the key from envDir's .env.staging, and neither build read the root's.
+    for (const run of [leaked, built]) expect(run.output).not.toContain('PUBLIC_CONTENT_API_KEY');
     expect(leaked.code).not.toBe(0);
     expect(leaked.output).toMatch(/is in the client output .*: leak\.txt/);
     expect(built.code, built.output).toBe(0);
+    // The URL the server was built with is envDir's, expanded; no decoy reached the build.
+    const serverCode = [...(await made.files('dist/server')).values()].join('\n');
+    expect(serverCode).toContain(`${origin}/api/v1`);
+    for (const decoy of [DECOY_URL, DECOY_KEY]) expect(serverCode).not.toContain(decoy);
     // The built server never reads .env files: the key is a secret of its environment.
     const bare = await serve(made, made.env({}));
     running.push(bare.child);
