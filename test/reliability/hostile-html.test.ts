@@ -30,7 +30,8 @@ const failing = (results: Watched[]) => {
   const ran = results.flatMap((r, i) => (r.executions > 0 ? [i] : []));
   const requested = results.flatMap((r, i) => (r.trapRequests.length > 0 ? [i] : []));
   const hung = results.flatMap((r, i) => (r.hung ? [i] : []));
-  return { ran, requested, hung };
+  const hungAt = (i: number) => `${name(i)} (at ${results[i]?.hung})`;
+  return { ran, requested, hung, hungAt };
 };
 const CHUNK = 20;
 const name = (i: number) => `${corpus[i]?.source} ${corpus[i]?.ref}`;
@@ -98,7 +99,7 @@ describe('hostile HTML in article bodies', () => {
   });
 
   it('the detection works: unsanitised, each on its own page, the payloads run', async () => {
-    const { ran, requested, hung } = failing(
+    const { ran, requested, hung, hungAt } = failing(
       await watchAll(
         browser,
         corpus.map((_, i) => `${served.url}/control/${i}/`),
@@ -111,7 +112,7 @@ describe('hostile HTML in article bodies', () => {
     // Every page loaded and settled: the harness waits for events, not for time, so the counts
     // are the same on an idle and a busy machine (480 of 904, 33 of ours, 28 requesting, on the
     // registry's Chromium, in every run). The floors leave room for other Chromium versions only.
-    expect(hung.map(name)).toEqual([]);
+    expect(hung.map(hungAt)).toEqual([]);
     expect(ours.length).toBeGreaterThanOrEqual(30);
     expect(ran.length).toBeGreaterThanOrEqual(440);
     expect(requested.length).toBeGreaterThanOrEqual(25);
@@ -132,7 +133,7 @@ describe('hostile HTML in article bodies', () => {
     expect({
       ran: ran.map(payloadsOn),
       requested: results.flatMap((r) => r.trapRequests),
-      hung: hung.map(payloadsOn),
+      hung: hung.map((c) => [`at ${results[c]?.hung}`, ...payloadsOn(c)]),
     }).toEqual({ ran: [], requested: [], hung: [] });
   }, 300_000);
 

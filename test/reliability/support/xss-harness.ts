@@ -7,8 +7,11 @@ export interface Watched {
   executions: number;
   /** Requests other than images/media and top-level navigations (scripts, frames, styles, fetches…). */
   trapRequests: string[];
-  /** The page neither settled nor navigated away within the hang guard: its counts are not whole. */
-  hung: boolean;
+  /**
+   * The step the page neither finished nor navigated away from within the hang guard ('load',
+   * 'settle', 'events', 'settle after events'): its counts are not whole.
+   */
+  hung?: string;
 }
 
 // Runs before any page script, in every frame. The functions payloads call to prove they ran, and
@@ -75,13 +78,17 @@ const SETTLED = 'window.__xssSettled()';
  */
 const HANG_GUARD_MS = 60_000;
 
-class Hung extends Error {}
+class Hung extends Error {
+  constructor(readonly step: string) {
+    super(`hung at ${step}`);
+  }
+}
 
-/** `work`, failing with Hung if it has not ended after HANG_GUARD_MS. */
-async function guarded<T>(work: Promise<T>): Promise<T> {
+/** `work`, failing with Hung(step) if it has not ended after HANG_GUARD_MS. */
+async function guarded<T>(work: Promise<T>, step = 'blank'): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const hang = new Promise<never>((_, fail) => {
-    timer = setTimeout(() => fail(new Hung()), HANG_GUARD_MS);
+    timer = setTimeout(() => fail(new Hung(step)), HANG_GUARD_MS);
   });
   try {
     return await Promise.race([work, hang]);
@@ -91,6 +98,7 @@ async function guarded<T>(work: Promise<T>): Promise<T> {
 }
 
 const HARMLESS = new Set(['image', 'media']);
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
  * Opens each url, waits for its load and what that set off, fires every event on every element,
@@ -99,7 +107,7 @@ const HARMLESS = new Set(['image', 'media']);
  * a payload closed is replaced. What the windows a payload opened do counts for it.
  */
 export async function watchAll(browser: Browser, urls: string[], parallel = 4): Promise<Watched[]> {
-  const results: Watched[] = urls.map(() => ({ executions: 0, trapRequests: [], hung: false }));
+  const results: Watched[] = urls.map(() => ({ executions: 0, trapRequests: [] }));
   let next = 0;
   const worker = async () => {
     const context = await browser.newContext();
@@ -116,6 +124,12 @@ export async function watchAll(browser: Browser, urls: string[], parallel = 4): 
     });
     await context.exposeFunction('__xssFlush', () => true);
     await context.addInitScript(HOOKS);
+    // Nothing leaves the machine: a request elsewhere is counted (below), then fails at once, so
+    // no page waits on the network (an unroutable address holds a load event for minutes).
+    await context.route(
+      (url) => !LOOPBACK.has(url.hostname),
+      (route) => route.abort(),
+    );
     context.on('dialog', (dialog) => {
       const owner = ownerOf(dialog.page());
       if (owner) owner.executions++;
@@ -133,14 +147,15 @@ export async function watchAll(browser: Browser, urls: string[], parallel = 4): 
       const watched = results[i] as Watched;
       current = watched;
       try {
-        await guarded(page.goto(urls[i] ?? '', { waitUntil: 'commit', timeout: HANG_GUARD_MS }));
-        await guarded(page.evaluate(LOADED));
-        await guarded(page.evaluate(SETTLED));
-        await guarded(page.evaluate(INTERACT));
-        await guarded(page.evaluate(SETTLED));
+        const url = urls[i] ?? '';
+        await guarded(page.goto(url, { waitUntil: 'commit', timeout: HANG_GUARD_MS }), 'load');
+        await guarded(page.evaluate(LOADED), 'load');
+        await guarded(page.evaluate(SETTLED), 'settle');
+        await guarded(page.evaluate(INTERACT), 'events');
+        await guarded(page.evaluate(SETTLED), 'settle after events');
       } catch (error) {
         // Else a payload navigated the page away or closed it; what it did is recorded already.
-        if (error instanceof Hung) watched.hung = true;
+        if (error instanceof Hung) watched.hung = error.step;
       }
       // Before the next payload, the page is taken to about:blank: a navigation this one started
       // and that is still pending would otherwise cut the next page's load short, and what it
