@@ -157,6 +157,7 @@ function makeParts(options: ClientOptions, makeSender: (o: ResolvedOptions) => S
       first,
       previous: toHeldMap(opts.previous),
       reuse: opts.reuse,
+      last: checkLast(opts.last),
       signal: opts.signal,
       invalidItems: checkInvalidItems(opts.invalidItems, invalidItems),
       onInvalidItem: options.onInvalidItem,
@@ -199,4 +200,11 @@ function checkInvalidItems(value: unknown, fallback: InvalidItemsMode): InvalidI
       hint: "Use 'fail' (default: an invalid item rejects its page) or 'skip' (leave it out and report it).",
     },
   );
+}
+
+function checkLast(last: number | undefined): number | undefined {
+  if (last === undefined || (Number.isSafeInteger(last) && last > 0)) return last;
+  throw new ConfigurationError(`last must be a whole number ≥ 1 (got ${String(last)})`, {
+    hint: 'Omit last to read every page.',
+  });
 }

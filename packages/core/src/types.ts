@@ -116,6 +116,13 @@ export interface PagesOptions extends ListOptions {
    * without a request. Default: none.
    */
   reuse?: ((key: string) => boolean) | undefined;
+  /**
+   * Only the pages holding the last `last` items: the newest, as lists are in ascending id order
+   * and ids are given in creation order. Whole pages, so up to `perPage - 1` more. The total is
+   * asked first with a one-item page; a listing that states no `meta.total` is read whole.
+   * Default: every page.
+   */
+  last?: number | undefined;
   /** Overrides the client's `invalidItems` for this call. */
   invalidItems?: InvalidItemsMode | undefined;
 }

@@ -60,17 +60,19 @@ export async function readListing<T, P>(
 }
 
 /** '' when the pages of one listing add up (distinct ids, one `meta.total`, matching the count), else what is wrong. */
-function listingInconsistency(
-  pages: ReadonlyArray<{ ids: readonly string[]; meta?: ListMeta | undefined }>,
-): string {
+function listingInconsistency(pages: readonly PageOutline[]): string {
   const ids = pages.flatMap((p) => p.ids);
   const distinct = new Set(ids).size;
   if (distinct !== ids.length) return `${ids.length - distinct} id(s) appeared on two pages`;
   const totals = new Set(pages.flatMap((p) => (p.meta ? [p.meta.total] : [])));
   if (totals.size > 1) return `pages reported different totals (${[...totals].join(', ')})`;
   const [total] = totals;
-  if (total !== undefined && total !== distinct) {
-    return `meta.total is ${total} but the pages held ${distinct} distinct ids`;
+  // A listing read from page m on (list({ last })) holds all but the first m - 1 pages' items.
+  const from = pages[0];
+  const before = from?.meta && from.page > 1 ? (from.page - 1) * from.meta.per_page : 0;
+  if (total !== undefined && Math.max(0, total - before) !== distinct) {
+    const after = before > 0 ? ` (${before} of them on pages before ${from?.page}, not read)` : '';
+    return `meta.total is ${total}${after} but the pages held ${distinct} distinct ids`;
   }
   return '';
 }

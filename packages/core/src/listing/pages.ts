@@ -27,6 +27,8 @@ export interface PageContext<T> {
   previous: ReadonlyMap<string, HeldPage>;
   /** Held pages taken as they are, without a request. */
   reuse: ((key: string) => boolean) | undefined;
+  /** Only the pages holding the last this many items (see PagesOptions.last). */
+  last: number | undefined;
   signal: AbortSignal | undefined;
   /** What an invalid list item does: reject its page, or be left out and reported. */
   invalidItems: InvalidItemsMode;
@@ -47,7 +49,8 @@ export async function* readPages<T>(ctx: PageContext<T>): AsyncGenerator<ListPag
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
   const inner = { ...ctx, signal };
   try {
-    const [first, firstNext] = await fetchPage(inner, ctx.first, 1);
+    const start = ctx.last === undefined ? 1 : await pageOfLast(inner, ctx.last);
+    const [first, firstNext] = await fetchPage(inner, pageUrl(ctx.first, start), start);
     yield first;
     const total = first.meta?.total_pages;
     if (total !== undefined && total > MAX_PAGES) {
@@ -58,7 +61,7 @@ export async function* readPages<T>(ctx: PageContext<T>): AsyncGenerator<ListPag
       });
     }
     if (total !== undefined) {
-      const numbers = Array.from({ length: Math.max(0, total - 1) }, (_, i) => i + 2);
+      const numbers = Array.from({ length: Math.max(0, total - start) }, (_, i) => i + start + 1);
       yield* inParallel(numbers, ctx.options.concurrency, async (n) => {
         const [page] = await fetchPage(inner, pageUrl(ctx.first, n), n);
         return page;
@@ -77,6 +80,25 @@ export async function* readPages<T>(ctx: PageContext<T>): AsyncGenerator<ListPag
   } finally {
     stop.abort(new Error('listing stopped'));
   }
+}
+
+/**
+ * The page holding the first of the listing's last `last` items, from its total (asked with a
+ * one-item page, whatever its items hold); 1 when the listing states no total.
+ */
+async function pageOfLast<T>(ctx: PageContext<T>, last: number): Promise<number> {
+  const probe = new URL(ctx.first);
+  probe.searchParams.set('per_page', '1');
+  const quiet = {
+    ...ctx,
+    previous: new Map(),
+    invalidItems: 'skip' as const,
+    onInvalidItem: undefined,
+  };
+  const [page] = await fetchPage(quiet, probe, 1);
+  const total = page.meta?.total;
+  const perPage = Number(ctx.first.searchParams.get('per_page'));
+  return total === undefined ? 1 : Math.max(1, Math.floor((total - last) / perPage) + 1);
 }
 
 /** One page, and the raw URL of the next one (the page itself only holds a redacted copy). */

@@ -320,6 +320,60 @@ describe('conditional requests', () => {
   });
 });
 
+describe('the last items only (last)', () => {
+  test('reads only the pages holding the newest items, after asking the total with a one-item page', async () => {
+    const all = ids(23);
+    const seen: string[] = [];
+    server.use(envelopeHandler(() => all, seen));
+    const listing = await mswClient({ perPage: 5 }).list('articles', { last: 7 });
+    const asked = seen.map((path) => new URL(path, BASE).searchParams);
+    expect(asked.map((q) => [q.get('per_page'), q.get('page')])).toEqual([
+      ['1', '1'],
+      ['5', '4'],
+      ['5', '5'],
+    ]);
+    // Whole pages: the 7 newest start on page 4 (items 16-20), so 8 come back.
+    expect(listing.ids).toEqual(all.slice(15));
+  });
+
+  test('more than the listing holds reads it whole', async () => {
+    const all = ids(8);
+    server.use(envelopeHandler(() => all));
+    const listing = await mswClient({ perPage: 5 }).list('articles', { last: 100 });
+    expect(listing.ids).toEqual(all);
+  });
+
+  test('a listing that grew while it was read is read again, and the pages add up', async () => {
+    const all = ids(23);
+    let reads = 0;
+    server.use(
+      envelopeHandler(() => {
+        reads++;
+        // The second page request of the first attempt sees one more article.
+        if (reads === 3) all.push('a024');
+        return all;
+      }),
+    );
+    const listing = await mswClient({ perPage: 5 }).list('articles', { last: 7 });
+    expect(listing.attempts).toBe(2);
+    expect(listing.ids).toEqual(all.slice(15));
+  });
+
+  test('a listing that states no total is read whole', async () => {
+    const all = ids(4);
+    server.use(
+      http.get(`${BASE}/articles`, () => HttpResponse.json({ data: all.map((id) => article(id)) })),
+    );
+    const listing = await mswClient().list('articles', { last: 2 });
+    expect(listing.ids).toEqual(all);
+  });
+
+  test.each([0, -1, 1.5, Number.NaN])('last: %s is refused, naming the option', async (last) => {
+    const error = await caught(() => mswClient().list('articles', { last }));
+    expect((error as Error).message).toContain(`last must be a whole number ≥ 1 (got ${last})`);
+  });
+});
+
 describe('validation errors', () => {
   test('name the URL path, item index, id, field and problem', async () => {
     server.use(
