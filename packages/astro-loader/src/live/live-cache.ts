@@ -90,11 +90,19 @@ export class LiveListingCache<T extends { id: string }> {
   expire(ids: readonly string[] = []): void {
     this.#started++;
     this.#pending = this.#late = undefined;
-    const pages = [...this.#pages.values()];
-    const keys = ids.map((id) => pages.find((page) => page.ids.includes(id))?.key);
+    // One pass over the held ids, whatever the number named.
+    const named = new Set(ids);
+    const keys = new Set<string>();
+    let held = 0;
+    for (const page of named.size ? this.#pages.values() : [])
+      for (const id of page.ids)
+        if (named.has(id)) {
+          keys.add(page.key);
+          held++;
+        }
     this.#expired =
-      keys.length && keys.every(Boolean) && this.#expired !== 'all'
-        ? new Set([...(this.#expired ?? []), ...(keys as string[])])
+      named.size && held === named.size && this.#expired !== 'all'
+        ? new Set([...(this.#expired ?? []), ...keys])
         : 'all';
   }
 
@@ -140,11 +148,9 @@ export class LiveListingCache<T extends { id: string }> {
       // A listing that no longer adds up (ListingChangedError), or any failure: read it whole.
       listing = await this.#read(expired).catch(() => undefined);
       // So too when a page read again holds other ids than before: the pages after it shifted.
-      const idsOf = (pages: Iterable<PageCopy<T>>, key: string) =>
-        [...pages].find((page) => page.key === key)?.ids.join();
-      const pages = listing?.pages ?? [];
+      const read = new Map(listing?.pages.map((page) => [page.key, page.ids.join()]));
       for (const key of expired)
-        if (idsOf(pages, key) !== idsOf(this.#pages.values(), key)) listing = undefined;
+        if (read.get(key) !== this.#pages.get(key)?.ids.join()) listing = undefined;
     }
     const whole = !listing;
     listing ??= await this.#read();
