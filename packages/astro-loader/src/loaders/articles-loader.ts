@@ -4,6 +4,7 @@ import { ARTICLES_LOADER_NAME } from '../config/version.js';
 import { toEntryId } from '../entries/entry-ids.js';
 import { articleData } from '../entries/mapping.js';
 import { createArticleEntrySchema } from '../entries/schema.js';
+import { ContentReadLoaderError } from '../errors.js';
 import { allowedBlogs } from '../restriction/blog-names.js';
 import { createSanitiser } from '../sanitiser/sanitiser-pool.js';
 import { HeldItems } from '../sync/held-items.js';
@@ -25,6 +26,7 @@ export function articlesLoader<const C extends string = 'blogs'>(
     name: ARTICLES_LOADER_NAME,
     schema: createArticleEntrySchema(blogsCollection),
     load: async (ctx) => {
+      const last = latestOf(ctx.collection, options.latest);
       // Bodies are sanitised on worker threads while pages keep arriving (sanitiser-pool.ts).
       const sanitiser = createSanitiser({
         allowClasses: options.allowClasses,
@@ -45,9 +47,10 @@ export function articlesLoader<const C extends string = 'blogs'>(
             generateBlogId: options.generateBlogId?.toString(),
             invalidArticles: options.invalidArticles,
             allowClasses: options.allowClasses,
+            latest: options.latest,
           },
           readListings: async (client, read) => {
-            if (!options.blogs) return [await client.list('articles', read)];
+            if (!options.blogs) return [await client.list('articles', { ...read, last })];
             const { ids } = allowedBlogs(await readBlogs(client), options.blogs);
             // The resolved id is forwarded, and `?blog=` is ours, not the contract's: an API may
             // ignore it and list every blog, so each listing keeps only its blog's articles.
@@ -55,6 +58,7 @@ export function articlesLoader<const C extends string = 'blogs'>(
               [...ids].map((blog) =>
                 client.list('articles', {
                   ...read,
+                  last,
                   blog,
                   onPage: (page) =>
                     read.onPage(
@@ -90,6 +94,15 @@ export function articlesLoader<const C extends string = 'blogs'>(
       }
     },
   } satisfies Loader;
+}
+
+/** The `latest` option, checked: a whole number above 0, or undefined (every article). */
+function latestOf(collection: string, latest: number | undefined): number | undefined {
+  if (latest === undefined || (Number.isSafeInteger(latest) && latest > 0)) return latest;
+  throw new ContentReadLoaderError(
+    collection,
+    `Collection "${collection}": latest must be a whole number ≥ 1 (got ${String(latest)}); set it to how many of the newest articles to sync, or leave it out to sync them all.`,
+  );
 }
 
 /** Every blog the key can read (to resolve the names of the `blogs` option). */

@@ -34,6 +34,13 @@ export interface BlogsLoaderOptions extends CommonLoaderOptions {
 export interface ArticlesLoaderOptions extends CommonLoaderOptions {
   /** Name of the blogs collection `blog` refers to. Default `'blogs'`. */
   blogsCollection?: string;
+  /**
+   * Only the newest articles: at least this many, read in whole pages from the end of the
+   * listing (up to `perPage - 1` more), of each blog with `blogs`; `filter` applies to those.
+   * The API lists articles in creation order, so these are the most recently created. For
+   * archives too big for one build: see the README's "Archives". Default: every article.
+   */
+  latest?: number;
   /** Keep only the articles for which this returns true (given the API's article). */
   filter?: (article: Article) => boolean;
   /** Entry id of an article. Default: see README "Ids" (the API id, made URL-safe). */
