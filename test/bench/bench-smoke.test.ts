@@ -29,6 +29,9 @@ describe.concurrent('benchmarks at CI size', () => {
       BENCH_LATENCY_MS: '20',
       BENCH_RPS_SECONDS: '1',
       BENCH_SCALE_SIZES: '50,100,150,200',
+      // S2 syncs the newest 200 (whole pages of 500) of 1,200.
+      BENCH_ARCHIVE_ARTICLES: '1200',
+      BENCH_ARCHIVE_LATEST: '100',
       BENCH_CHART: chart,
     });
     const lines: string[] = [];

@@ -1,3 +1,4 @@
+import { runArchiveBench } from './archive-bench.js';
 import { runBuildBench } from './build-bench.js';
 import { runClientBench } from './client-bench.js';
 import type { BenchConfig } from './config.js';
@@ -33,6 +34,7 @@ export async function runBenches(
   if (wants('P1', 'P5')) steps.push(['P1/P5 sanitiser pool', () => runPoolBench(cfg, log)]);
   if (wants('U1')) steps.push(['U1 publish to live', () => runPublishBench(cfg, log)]);
   if (wants('S1')) steps.push(['S1 scaling chart', () => runScaleBench(cfg, log)]);
+  if (wants('S2')) steps.push(['S2 archive recipe', () => runArchiveBench(cfg, log)]);
   if (wants('B7')) steps.push(['B7 requests/s', () => runRpsBench(cfg, log)]);
   const results: BenchResult[] = [];
   let next = 0;

@@ -17,6 +17,10 @@ export interface BenchConfig {
   rpsSeconds: number;
   /** Connections for B7 (BENCH_RPS_CONNECTIONS, default 10). */
   rpsConnections: number;
+  /** S2's archive: articles on the server (BENCH_ARCHIVE_ARTICLES, default 250,000). */
+  archiveArticles: number;
+  /** S2's `latest`: the newest articles synced (BENCH_ARCHIVE_LATEST, default 10,000). */
+  archiveLatest: number;
   /** Sizes of the scaling chart, S1 (BENCH_SCALE_SIZES, default 1000,10000,25000,50000,75000,100000). */
   scaleSizes: number[];
   /** Where S1 writes its chart (BENCH_CHART, default BENCHMARKS-scaling.svg in the repository). */
@@ -45,6 +49,7 @@ export const ALL = [
   'P1',
   'P5',
   'S1',
+  'S2',
   'U1',
 ];
 
@@ -74,6 +79,8 @@ export function readConfig(
     latencyMs: num('BENCH_LATENCY_MS', 50),
     rpsSeconds: num('BENCH_RPS_SECONDS', 10),
     rpsConnections: num('BENCH_RPS_CONNECTIONS', 10),
+    archiveArticles: num('BENCH_ARCHIVE_ARTICLES', 250_000),
+    archiveLatest: num('BENCH_ARCHIVE_LATEST', 10_000),
     scaleSizes: (values.BENCH_SCALE_SIZES || '1000,10000,25000,50000,75000,100000')
       .split(',')
       .map((raw) => {

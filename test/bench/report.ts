@@ -75,6 +75,8 @@ BENCH_ONLY=B8 npm run bench                     # the full astro build, cold and
 BENCH_ONLY=B9 npm run bench                     # incremental builds: B9, B10 and B9f
 BENCH_ONLY=U1 npm run bench                     # publish to an on-demand page under the route cache
 BENCH_ONLY=S1 BENCH_SCALE_SIZES=1000,10000 npm run bench  # the scaling chart at other sizes
+BENCH_ONLY=S2 npm run bench                     # the archive recipe: the newest 10,000 of 250,000
+node test/bench/run.ts store-size               # docs/performance.md's store-size table (an hour)
 npm run bench:profile [-- warm]                 # CPU by package of a cold (warm) sync: loader, no pool, file()
 node test/bench/run.ts store-saves 2            # Astro store saves per warm sync (BENCH_LATENCY_MS to slow the API)
 node test/bench/run.ts --articles=1000 --runs=1 # after npm run build; flags or BENCH_* variables

@@ -23,11 +23,15 @@ registerHooks({
 
 // `node test/bench/run.ts profile [warm]`: the CPU profile of a cold (warm) sync;
 // `node test/bench/run.ts store-saves [rounds]`: Astro's store saves per warm sync;
+// `node test/bench/run.ts store-size`: cold and warm syncs by size and storage;
 // else the benchmarks.
 const [tool, arg] = process.argv.slice(2);
-if (tool === 'profile' || tool === 'store-saves') {
+if (tool === 'profile' || tool === 'store-saves' || tool === 'store-size') {
   const { readConfig } = await import('./config.js');
-  if (tool === 'profile') {
+  if (tool === 'store-size') {
+    const { measureStoreSizes } = await import('./store-size.js');
+    await measureStoreSizes(readConfig([]));
+  } else if (tool === 'profile') {
     const { profileSync } = await import('./profile-sync.js');
     const warm = arg === 'warm';
     await profileSync(readConfig(process.argv.slice(warm ? 4 : 3)), { warm });

@@ -26,7 +26,7 @@ interface Ceiling {
  * The line of Astro's output that says why a sync failed: past about 512 MB, V8 cannot hold the
  * store as the one string Astro serialises it to, nor file() read its JSON file as one.
  */
-function failureOf(error: unknown): string {
+export function failureOf(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   const line = text
     .split('\n')

@@ -66,10 +66,12 @@ const renderedEntry = (a: ArticleRecord) => {
 export async function writeFileSiteData(
   root: string,
   articles: number,
-  { rendered = false } = {},
+  { rendered = false, from = 0 } = {},
 ): Promise<void> {
   const entry = rendered ? renderedEntry : articleEntry;
   const dataset = generateDataset(datasetOptions(articles));
+  // From the `from`th article on (the API's order: ascending ids), as the loader's `latest` syncs.
+  if (from > 0) dataset.articles.splice(0, from);
   await mkdir(join(root, 'data'), { recursive: true });
   await writeFile(join(root, 'data/blogs.json'), JSON.stringify(dataset.blogs.map(blogEntry)));
   const out = createWriteStream(join(root, 'data/articles.json'));
