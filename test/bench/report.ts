@@ -1,14 +1,15 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, freemem, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { BenchConfig } from './config.js';
 import { repoRoot } from './lib/astro.js';
 import type { BenchResult } from './lib/stats.js';
 
-const resultsDir = join(repoRoot, 'node_modules/.cache/content-read-bench');
-const resultsFile = join(resultsDir, 'results.json');
+// Kept in the repository with BENCHMARKS.md, so a run of a subset on a fresh clone keeps the
+// other rows of earlier runs.
+const resultsFile = join(repoRoot, 'test/bench/results.json');
 
-/** This run's rows, plus the rows of earlier runs (on this machine) for benchmarks not run now. */
+/** This run's rows, plus the rows of earlier runs for benchmarks not run now. */
 export async function mergeWithPrevious(results: BenchResult[]): Promise<BenchResult[]> {
   const today = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const fresh = results.map((r) => ({ ...r, measuredAt: today }));
@@ -18,7 +19,6 @@ export async function mergeWithPrevious(results: BenchResult[]): Promise<BenchRe
   const merged = [...previous.filter((p) => !fresh.some((r) => r.id === p.id)), ...fresh].sort(
     (a, b) => a.id.localeCompare(b.id),
   );
-  await mkdir(resultsDir, { recursive: true });
   await writeFile(resultsFile, JSON.stringify(merged, null, 2));
   return merged;
 }
