@@ -24,9 +24,13 @@ registerHooks({
 // `node test/bench/run.ts profile [warm]`: the CPU profile of a cold (warm) sync;
 // `node test/bench/run.ts store-saves [rounds]`: Astro's store saves per warm sync;
 // `node test/bench/run.ts store-size`: cold and warm syncs by size and storage;
+// `node test/bench/run.ts archive-read`: the archive recipe's first request at full size;
 // else the benchmarks.
 const [tool, arg] = process.argv.slice(2);
-if (tool === 'profile' || tool === 'store-saves' || tool === 'store-size') {
+if (tool === 'archive-read') {
+  const { measureArchiveRead } = await import('./archive-read.js');
+  await measureArchiveRead();
+} else if (tool === 'profile' || tool === 'store-saves' || tool === 'store-size') {
   const { readConfig } = await import('./config.js');
   if (tool === 'store-size') {
     const { measureStoreSizes } = await import('./store-size.js');
