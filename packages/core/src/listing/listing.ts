@@ -67,8 +67,11 @@ function listingInconsistency(pages: readonly PageOutline[]): string {
   const totals = new Set(pages.flatMap((p) => (p.meta ? [p.meta.total] : [])));
   if (totals.size > 1) return `pages reported different totals (${[...totals].join(', ')})`;
   const [total] = totals;
-  // A listing read from page m on (list({ last })) holds all but the first m - 1 pages' items.
+  // A listing read from page m on (list({ last })) holds all but the first m - 1 pages' items,
+  // unless it shrank below page m after its total was asked.
   const from = pages[0];
+  if (from?.meta && from.page > Math.max(1, from.meta.total_pages))
+    return `page ${from.page} is past the last page (${from.meta.total_pages})`;
   const before = from?.meta && from.page > 1 ? (from.page - 1) * from.meta.per_page : 0;
   if (total !== undefined && Math.max(0, total - before) !== distinct) {
     const after = before > 0 ? ` (${before} of them on pages before ${from?.page}, not read)` : '';

@@ -359,6 +359,22 @@ describe('the last items only (last)', () => {
     expect(listing.ids).toEqual(all.slice(15));
   });
 
+  test('a listing that shrank below the first page to read, after its total was asked, is read again, never taken as empty', async () => {
+    const all = ids(23);
+    let reads = 0;
+    server.use(
+      envelopeHandler(() => {
+        reads++;
+        // Between the total and the pages of the first attempt, all but 3 articles go.
+        if (reads === 2) all.splice(3);
+        return all;
+      }),
+    );
+    const listing = await mswClient({ perPage: 5 }).list('articles', { last: 7 });
+    expect(listing.attempts).toBe(2);
+    expect(listing.ids).toEqual(['a001', 'a002', 'a003']);
+  });
+
   test('a listing that states no total is read whole', async () => {
     const all = ids(4);
     server.use(
