@@ -48,12 +48,8 @@ describe('the archive recipe: the newest articles static, older ones live at the
   });
 
   it('the build reads the total, then only the listing pages of the newest articles', () => {
-    const pages = server.mock.requests
-      .filter((r) => r.route === 'articles')
-      .map((r) => new URL(r.path, 'http://x').searchParams)
-      .map((q) => `per_page=${q.get('per_page')}&page=${q.get('page')}`);
     expect(articles).toHaveLength(32);
-    expect(pages.sort()).toEqual([
+    expect(listingPages()).toEqual([
       'per_page=1&page=1',
       'per_page=5&page=5',
       'per_page=5&page=6',
@@ -68,17 +64,29 @@ describe('the archive recipe: the newest articles static, older ones live at the
     expect(built).toEqual(articles.slice(20));
   });
 
-  it('serves an older article from the live loader, then from the route cache, until a publish names it', async () => {
+  /** The built site's server, and what it answers for a path: status, where from, title. */
+  const started = async () => {
     const running = await serve(site, {
       ...site.env({ baseUrl: server.baseUrl, apiKey: FULL_KEY }),
       CONTENT_PUBLISH_SECRET: secret,
     });
+    const read = async (path: string) => {
+      const response = await fetch(`${running.url}/${path}/`);
+      const html = await response.text();
+      return { status: response.status, from: text(html, 'from'), title: text(html, 'title') };
+    };
+    return { running, read };
+  };
+  const listingPages = () =>
+    server.mock.requests
+      .filter((r) => r.route === 'articles')
+      .map((r) => new URL(r.path, 'http://x').searchParams)
+      .map((q) => `per_page=${q.get('per_page')}&page=${q.get('page')}`)
+      .sort();
+
+  it('serves an older article from the live loader, then from the route cache, until a publish names it', async () => {
+    const { running, read } = await started();
     try {
-      const read = async (path: string) => {
-        const response = await fetch(`${running.url}/${path}/`);
-        const html = await response.text();
-        return { status: response.status, from: text(html, 'from'), title: text(html, 'title') };
-      };
       const old = articles[3] as { id: string; blog: string; path: string };
       server.mock.resetStats();
       const first = await read(old.path);
@@ -107,6 +115,51 @@ describe('the archive recipe: the newest articles static, older ones live at the
       const blog = old.path.split('/')[0];
       expect(await read(`${blog}/no-such-article`)).toMatchObject({ status: 404, from: 'archive' });
       expect(running.output()).not.toContain(secret);
+    } finally {
+      running.child.kill();
+    }
+  });
+
+  it('after five new articles the next build reads the newest pages again, and the five that left them keep their URLs, answered by the archive', async () => {
+    const newest = server.mock.dataset.articles.find((a) => a.id === articles.at(-1)?.id);
+    if (!newest) throw new Error('the newest article is not in the mock');
+    const added = [1, 2, 3, 4, 5].map((i) =>
+      server.mock.addArticle({ ...newest, id: `art_9${i}00`, slug: `${newest.slug}-${i}` }),
+    );
+    const blogSlug = (articles.at(-1) as { path: string }).path.split('/')[0];
+    const now = [
+      ...articles,
+      ...added.map((a) => ({ id: a.id, blog: a.blog_id, path: `${blogSlug}/${a.slug}` })),
+    ];
+    server.mock.resetStats();
+    const { code, output } = await site.build(
+      site.env({ baseUrl: server.baseUrl, apiKey: FULL_KEY }),
+    );
+    if (code !== 0) throw new Error(output);
+    // 37 articles: the newest 10 start on page 6. Nothing already synced is rendered again.
+    expect(listingPages()).toEqual([
+      'per_page=1&page=1',
+      'per_page=5&page=6',
+      'per_page=5&page=7',
+      'per_page=5&page=8',
+    ]);
+    expect(output).toContain(
+      'articles: synced 12 entries (5 new, 0 updated, 5 removed, 7 unchanged)',
+    );
+    const built = now.filter((a) =>
+      existsSync(join(site.root, 'dist/client', a.path, 'index.html')),
+    );
+    expect(built).toEqual(now.slice(25));
+
+    const { running, read } = await started();
+    try {
+      const left = now.slice(20, 25);
+      for (const article of left)
+        expect(await read(article.path)).toMatchObject({ status: 200, from: 'archive' });
+      expect(await read((added[4] && `${blogSlug}/${added[4].slug}`) ?? '')).toMatchObject({
+        status: 200,
+        from: 'build',
+      });
     } finally {
       running.child.kill();
     }
