@@ -6,7 +6,6 @@
 // route cache, and after a publish naming it. Prints each time, the upstream requests it made
 // and the server's peak RSS.
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { serve } from '../../packages/astro-loader/test/helpers/serve.js';
 import { AstroSite } from '../support/astro-site.js';
 import { readConfig } from './config.js';
@@ -27,11 +26,14 @@ export async function measureArchiveRead(log = console.log): Promise<void> {
     if (built.code !== 0) throw new Error(built.output);
     const running = await serve(site, { ...env, CONTENT_PUBLISH_SECRET: secret });
     try {
-      // The oldest article, in the blog of the first: its URL from the built site's own data.
-      const first = await (await fetch(`${server.baseUrl}/articles?per_page=1`, auth())).json();
-      const blogs = await (await fetch(`${server.baseUrl}/blogs`, auth())).json();
-      const old = first.data[0];
-      const blog = blogs.data.find((b: { id: string }) => b.id === old.blog_id);
+      // The oldest article (the first the API lists), at the URL the site gives it.
+      type Item = { id: string; slug: string; blog_id: string };
+      const list = async (path: string) =>
+        ((await (await fetch(`${server.baseUrl}/${path}`, auth())).json()) as { data: Item[] })
+          .data;
+      const [old] = await list('articles?per_page=1');
+      const blog = (await list('blogs')).find((b) => b.id === old?.blog_id);
+      if (!old || !blog) throw new Error('the API lists no article or not its blog');
       const url = `${running.url}/${blog.slug}/${old.slug}/`;
       const timed = async (label: string) => {
         await server.reset();

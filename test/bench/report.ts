@@ -19,7 +19,7 @@ export async function mergeWithPrevious(results: BenchResult[]): Promise<BenchRe
   const merged = [...previous.filter((p) => !fresh.some((r) => r.id === p.id)), ...fresh].sort(
     (a, b) => a.id.localeCompare(b.id),
   );
-  await writeFile(resultsFile, JSON.stringify(merged, null, 2));
+  await writeFile(resultsFile, `${JSON.stringify(merged, null, 2)}\n`);
   return merged;
 }
 
