@@ -18,8 +18,8 @@ export interface Watched {
 // two that the harness waits on instead of sleeping, so that what a page gets to do does not depend
 // on how busy the machine is:
 // - __xssLoaded(): resolves at the load event, which waits for the page's images, frames, scripts
-//   and its media elements' first fetch; or when a payload re-opens the document (document.write
-//   or open after parsing), after which no load event comes;
+//   and its media elements' first fetch; or when a payload re-opens the document (open(), or
+//   write() outside a script the parser runs), after which no load event comes;
 // - __xssSettled(): resolves once what those queued has run (media errors, autofocus, toggles, SMIL
 //   and marquee starts, the javascript: URLs of clicked links), through two rendering steps and a
 //   task, and then a round trip through the exposed __xssFlush: bindings reach the test in the order
@@ -36,7 +36,11 @@ const HOOKS = `(() => {
   for (const name of ['open', 'write', 'writeln']) {
     const original = Document.prototype[name];
     Document.prototype[name] = function (...args) {
-      if (this === document && document.readyState !== 'loading') loaded();
+      // Re-opening the document ends its load without a load event (and drops the window's
+      // listeners): open(), or write() anywhere but in a script the parser runs (an autofocus
+      // handler may run while the page is still loading).
+      const reopens = name === 'open' || document.readyState !== 'loading' || !document.currentScript;
+      if (this === document && reopens) loaded();
       return original.apply(this, args);
     };
   }
