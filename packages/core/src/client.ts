@@ -7,8 +7,9 @@ import { ConfigurationError } from './errors.js';
 import { withRetry } from './http/retry.js';
 import type { Sender } from './http/sender.js';
 import { pathOf, Transport } from './http/transport.js';
+import { lastPages } from './listing/last.js';
 import { type OnPage, readListing } from './listing/listing.js';
-import { type PageContext, readPages, toHeldMap } from './listing/pages.js';
+import { type PageContext, type PageStart, readPages, toHeldMap } from './listing/pages.js';
 import { perPage as checkPerPage, type ResolvedOptions, resolveOptions } from './options.js';
 import { makeRedactor } from './redact.js';
 import { parseOne } from './schema/validate.js';
@@ -73,7 +74,8 @@ const SCHEMAS: { [N in ResourceName]: z.ZodType<ResourceItems[N]> } = {
 
 /**
  * The client with only `list()` and `close()`: code that runs in a deployed server (a worker,
- * where every byte counts) carries no discovery and no item shortcuts it never calls.
+ * where every byte counts) carries no discovery, no item shortcuts and no `last` (it reads every
+ * page), none of which it calls.
  */
 export function makeListingClient(
   options: ClientOptions,
@@ -87,7 +89,7 @@ export function makeClient(
   options: ClientOptions,
   makeSender: (o: ResolvedOptions) => Sender,
 ): ContentReadClient {
-  const { o, redact, transport, context, list } = makeParts(options, makeSender);
+  const { o, redact, transport, context, list } = makeParts(options, makeSender, lastPages);
 
   async function items<N extends ResourceName>(
     resource: N,
@@ -114,8 +116,15 @@ export function makeClient(
   };
 }
 
-/** What both clients are made of: the resolved options, the transport and the listing reader. */
-function makeParts(options: ClientOptions, makeSender: (o: ResolvedOptions) => Sender) {
+/**
+ * What both clients are made of: the resolved options, the transport and the listing reader;
+ * with `startOf`, listings read with `last` start at the page it says.
+ */
+function makeParts(
+  options: ClientOptions,
+  makeSender: (o: ResolvedOptions) => Sender,
+  startOf?: (last: number | undefined) => PageStart | undefined,
+) {
   const o = resolveOptions(options);
   const redact = makeRedactor(o.apiKey === undefined ? [] : [o.apiKey]);
   const invalidItems = checkInvalidItems(options.invalidItems, 'fail');
@@ -157,7 +166,7 @@ function makeParts(options: ClientOptions, makeSender: (o: ResolvedOptions) => S
       first,
       previous: toHeldMap(opts.previous),
       reuse: opts.reuse,
-      last: checkLast(opts.last),
+      start: startOf?.(opts.last),
       signal: opts.signal,
       invalidItems: checkInvalidItems(opts.invalidItems, invalidItems),
       onInvalidItem: options.onInvalidItem,
@@ -200,11 +209,4 @@ function checkInvalidItems(value: unknown, fallback: InvalidItemsMode): InvalidI
       hint: "Use 'fail' (default: an invalid item rejects its page) or 'skip' (leave it out and report it).",
     },
   );
-}
-
-function checkLast(last: number | undefined): number | undefined {
-  if (last === undefined || (Number.isSafeInteger(last) && last > 0)) return last;
-  throw new ConfigurationError(`last must be a whole number ≥ 1 (got ${String(last)})`, {
-    hint: 'Omit last to read every page.',
-  });
 }

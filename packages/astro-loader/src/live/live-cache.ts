@@ -90,18 +90,13 @@ export class LiveListingCache<T extends { id: string }> {
   expire(ids: readonly string[] = []): void {
     this.#started++;
     this.#pending = this.#late = undefined;
-    // One pass over the held ids, whatever the number named.
+    // One pass over the held ids, whatever the number named: each found is crossed off.
     const named = new Set(ids);
-    const keys = new Set<string>();
-    let held = 0;
-    for (const page of named.size ? this.#pages.values() : [])
-      for (const id of page.ids)
-        if (named.has(id)) {
-          keys.add(page.key);
-          held++;
-        }
+    const keys = [...this.#pages.values()]
+      .filter((page) => page.ids.filter((id) => named.delete(id)).length)
+      .map((page) => page.key);
     this.#expired =
-      named.size && held === named.size && this.#expired !== 'all'
+      ids.length && !named.size && this.#expired !== 'all'
         ? new Set([...(this.#expired ?? []), ...keys])
         : 'all';
   }

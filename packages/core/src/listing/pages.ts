@@ -27,13 +27,16 @@ export interface PageContext<T> {
   previous: ReadonlyMap<string, HeldPage>;
   /** Held pages taken as they are, without a request. */
   reuse: ((key: string) => boolean) | undefined;
-  /** Only the pages holding the last this many items (see PagesOptions.last). */
-  last: number | undefined;
+  /** Which page to start from (list({ last }), listing/last.ts); page 1 without it. */
+  start: PageStart | undefined;
   signal: AbortSignal | undefined;
   /** What an invalid list item does: reject its page, or be left out and reported. */
   invalidItems: InvalidItemsMode;
   onInvalidItem: ((item: InvalidItem) => void) | undefined;
 }
+
+/** The first page a listing is read from, worked out before it is read. */
+export type PageStart = <T>(ctx: PageContext<T>) => Promise<number>;
 
 export function toHeldMap(
   previous: ReadonlyMap<string, HeldPage> | Record<string, HeldPage> | undefined,
@@ -49,7 +52,7 @@ export async function* readPages<T>(ctx: PageContext<T>): AsyncGenerator<ListPag
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
   const inner = { ...ctx, signal };
   try {
-    const start = ctx.last === undefined ? 1 : await pageOfLast(inner, ctx.last);
+    const start = ctx.start ? await ctx.start(inner) : 1;
     const [first, firstNext] = await fetchPage(inner, pageUrl(ctx.first, start), start);
     yield first;
     const total = first.meta?.total_pages;
@@ -82,27 +85,8 @@ export async function* readPages<T>(ctx: PageContext<T>): AsyncGenerator<ListPag
   }
 }
 
-/**
- * The page holding the first of the listing's last `last` items, from its total (asked with a
- * one-item page, whatever its items hold); 1 when the listing states no total.
- */
-async function pageOfLast<T>(ctx: PageContext<T>, last: number): Promise<number> {
-  const probe = new URL(ctx.first);
-  probe.searchParams.set('per_page', '1');
-  const quiet = {
-    ...ctx,
-    previous: new Map(),
-    invalidItems: 'skip' as const,
-    onInvalidItem: undefined,
-  };
-  const [page] = await fetchPage(quiet, probe, 1);
-  const total = page.meta?.total;
-  const perPage = Number(ctx.first.searchParams.get('per_page'));
-  return total === undefined ? 1 : Math.max(1, Math.floor((total - last) / perPage) + 1);
-}
-
 /** One page, and the raw URL of the next one (the page itself only holds a redacted copy). */
-async function fetchPage<T>(
+export async function fetchPage<T>(
   ctx: PageContext<T>,
   url: URL,
   n: number,
