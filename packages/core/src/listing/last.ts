@@ -18,7 +18,8 @@ export function lastPages(last: number | undefined): PageStart | undefined {
 
 /**
  * The page holding the first of the listing's last `last` items, from its total (asked with a
- * one-item page, whatever its items hold); 1 when the listing states no total.
+ * one-item page, whatever its items hold, counted in the pages the server gives); 1 when the
+ * listing states no total.
  */
 async function pageOfLast<T>(ctx: PageContext<T>, last: number): Promise<number> {
   const probe = new URL(ctx.first);
@@ -30,7 +31,10 @@ async function pageOfLast<T>(ctx: PageContext<T>, last: number): Promise<number>
     onInvalidItem: undefined,
   };
   const [page] = await fetchPage(quiet, probe, 1);
-  const total = page.meta?.total;
-  const perPage = Number(ctx.first.searchParams.get('per_page'));
-  return total === undefined ? 1 : Math.max(1, Math.floor((total - last) / perPage) + 1);
+  if (!page.meta) return 1;
+  const { total, per_page: probed } = page.meta;
+  // `per_page` is ours, not the contract's: a server that answered the probe with more than one
+  // item pages by a size of its own, which the pages read next will have too.
+  const perPage = probed > 1 ? probed : Number(ctx.first.searchParams.get('per_page'));
+  return Math.max(1, Math.floor((total - last) / perPage) + 1);
 }

@@ -375,6 +375,29 @@ describe('the last items only (last)', () => {
     expect(listing.ids).toEqual(['a001', 'a002', 'a003']);
   });
 
+  test('a server that pages by a size of its own, whatever per_page says, still gives at least the last items', async () => {
+    const all = ids(47);
+    const seen: string[] = [];
+    server.use(
+      http.get(`${BASE}/articles`, ({ request }) => {
+        const url = new URL(request.url);
+        seen.push(url.search);
+        const page = Number(url.searchParams.get('page') ?? '1');
+        const data = all.slice((page - 1) * 10, page * 10).map((id) => article(id));
+        const meta = { page, per_page: 10, total: all.length, total_pages: 5 };
+        return HttpResponse.json({ data, meta });
+      }),
+    );
+    const listing = await mswClient({ perPage: 5 }).list('articles', { last: 12 });
+    // The 12 newest start at item 36, on its page 4 of 10 (not page 8 of 5, past its last page).
+    expect(listing.ids).toEqual(all.slice(30));
+    expect(seen.map((search) => new URLSearchParams(search).get('page')).sort()).toEqual([
+      '1',
+      '4',
+      '5',
+    ]);
+  });
+
   test('a listing that states no total is read whole', async () => {
     const all = ids(4);
     server.use(
