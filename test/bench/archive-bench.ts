@@ -3,12 +3,13 @@
 // `articlesLoader({ latest })`, against `file()` holding the same entries, in Astro's default
 // (single-file) store; the older articles are served by the live loaders (the README's
 // "Archives"). Both sides alternate; time and peak RSS are medians.
+import { MAX_PER_PAGE } from '@content-read/core';
 import type { BenchConfig } from './config.js';
 import { type BenchResult, fmtList, fmtMs, inRoundOrder, median } from './lib/stats.js';
 import { withSyncSites } from './lib/sync-sites.js';
 
 /** The loader's page size, as it reads by default: whole pages of the newest are synced. */
-const PER_PAGE = 500;
+const PER_PAGE = MAX_PER_PAGE;
 
 export async function runArchiveBench(cfg: BenchConfig, log = console.log): Promise<BenchResult> {
   const total = cfg.archiveArticles;

@@ -6,8 +6,9 @@
 // route cache, and after a publish naming it. Prints each time, the upstream requests it made
 // and the server's peak RSS.
 import { readFile } from 'node:fs/promises';
-import { serve } from '../../packages/astro-loader/test/helpers/serve.js';
+import { join } from 'node:path';
 import { AstroSite } from '../support/astro-site.js';
+import { startListening } from '../support/listening-child.js';
 import { readConfig } from './config.js';
 import { datasetOptions, KEY } from './lib/dataset.js';
 import { ServerProcess } from './lib/server.js';
@@ -24,7 +25,15 @@ export async function measureArchiveRead(log = console.log): Promise<void> {
     const env = site.env({ baseUrl: server.baseUrl, apiKey: KEY });
     const built = await site.build(env);
     if (built.code !== 0) throw new Error(built.output);
-    const running = await serve(site, { ...env, CONTENT_PUBLISH_SECRET: secret });
+    const running = await startListening(
+      process.execPath,
+      [join(site.root, 'dist/server/entry.mjs')],
+      {
+        cwd: site.root,
+        env: { ...env, CONTENT_PUBLISH_SECRET: secret, HOST: '127.0.0.1', PORT: '0' },
+      },
+      /(http:\/\/127\.0\.0\.1:\d+)/,
+    );
     try {
       // The oldest article (the first the API lists), at the URL the site gives it.
       type Item = { id: string; slug: string; blog_id: string };
@@ -56,10 +65,10 @@ export async function measureArchiveRead(log = console.log): Promise<void> {
       });
       if (!published.ok) throw new Error(`publish: ${published.status}`);
       await timed('after a publish naming it');
-      const status = await readFile(`/proc/${running.child.pid}/status`, 'utf8');
+      const status = await readFile(`/proc/${running.pid}/status`, 'utf8');
       log(`server peak RSS: ${/VmHWM:\s*(\d+)/.exec(status)?.[1]} kB`);
     } finally {
-      running.child.kill();
+      await running.stop();
     }
   } finally {
     await server.stop();

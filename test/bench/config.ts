@@ -23,6 +23,10 @@ export interface BenchConfig {
   archiveLatest: number;
   /** Sizes of the scaling chart, S1 (BENCH_SCALE_SIZES, default 1000,10000,25000,50000,75000,100000). */
   scaleSizes: number[];
+  /** Sizes of the store-size table (BENCH_STORE_SIZES, default 10000,50000,100000,250000). */
+  storeSizes: number[];
+  /** The largest size synced with the chunked store there (BENCH_CHUNKED_MAX, default 50,000). */
+  chunkedMax: number;
   /** Where S1 writes its chart (BENCH_CHART, default BENCHMARKS-scaling.svg in the repository). */
   chartFile: string;
   /** The chart's file name, as BENCHMARKS.md links it. */
@@ -71,6 +75,13 @@ export function readConfig(
       throw new Error(`${name}=${raw}: expected a positive number`);
     return n;
   };
+  const sizes = (name: string, fallback: string) =>
+    (values[name] || fallback).split(',').map((raw) => {
+      const n = Number(raw.trim().replaceAll('_', ''));
+      if (!Number.isInteger(n) || n <= 0)
+        throw new Error(`${name}=${values[name]}: expected sizes like 1000,10000`);
+      return n;
+    });
   return {
     articles: num('BENCH_ARTICLES', 10_000),
     memoryArticles: num('BENCH_MEMORY_ARTICLES', 50_000),
@@ -81,16 +92,9 @@ export function readConfig(
     rpsConnections: num('BENCH_RPS_CONNECTIONS', 10),
     archiveArticles: num('BENCH_ARCHIVE_ARTICLES', 250_000),
     archiveLatest: num('BENCH_ARCHIVE_LATEST', 10_000),
-    scaleSizes: (values.BENCH_SCALE_SIZES || '1000,10000,25000,50000,75000,100000')
-      .split(',')
-      .map((raw) => {
-        const n = Number(raw.trim().replaceAll('_', ''));
-        if (!Number.isInteger(n) || n <= 0)
-          throw new Error(
-            `BENCH_SCALE_SIZES=${values.BENCH_SCALE_SIZES}: expected sizes like 1000,10000`,
-          );
-        return n;
-      }),
+    scaleSizes: sizes('BENCH_SCALE_SIZES', '1000,10000,25000,50000,75000,100000'),
+    storeSizes: sizes('BENCH_STORE_SIZES', '10000,50000,100000,250000'),
+    chunkedMax: num('BENCH_CHUNKED_MAX', 50_000),
     chartFile: values.BENCH_CHART || join(repoRoot, CHART_NAME),
     chartName: values.BENCH_CHART ? basename(values.BENCH_CHART) : CHART_NAME,
     only: (values.BENCH_ONLY ?? ALL.join(','))

@@ -4,9 +4,9 @@
 // its live listing fresh for an hour, over the mock API; each sample edits one article, calls the
 // publish webhook as a CMS would, and requests the article's page: the time from the call to the
 // page showing the new title, and the upstream requests that took.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { AstroSite } from '../support/astro-site.js';
+import { type ListeningChild, startListening } from '../support/listening-child.js';
 import type { BenchConfig } from './config.js';
 import { datasetOptions, KEY } from './lib/dataset.js';
 import { ServerProcess } from './lib/server.js';
@@ -17,26 +17,14 @@ const SECRET = 'bench-publish-secret';
 const SAMPLES = 7;
 const TARGET_MS = 1000;
 
-/** The built site's server on a free port; resolves its URL. */
-function serve(
-  site: AstroSite,
-  env: NodeJS.ProcessEnv,
-): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [join(site.root, 'dist/server/entry.mjs')], {
-    cwd: site.root,
-    env: { ...env, HOST: '127.0.0.1', PORT: '0' },
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      output += d;
-      const match = /http:\/\/127\.0\.0\.1:\d+/.exec(output);
-      if (match) resolve({ url: match[0], child });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', () => reject(new Error(`U1: the site's server exited: ${output}`)));
-  });
+/** The built site's (@astrojs/node) server on a free port. */
+function serve(site: AstroSite, env: NodeJS.ProcessEnv): Promise<ListeningChild> {
+  return startListening(
+    process.execPath,
+    [join(site.root, 'dist/server/entry.mjs')],
+    { cwd: site.root, env: { ...env, HOST: '127.0.0.1', PORT: '0' } },
+    /(http:\/\/127\.0\.0\.1:\d+)/,
+  );
 }
 
 const titleOf = (html: string) => /<h1 id="title">([^<]*)<\/h1>/.exec(html)?.[1] ?? '';
@@ -47,7 +35,7 @@ export async function runPublishBench(cfg: BenchConfig, log = console.log): Prom
   const site = await AstroSite.copy(
     new URL('../../packages/astro-loader/test/fixtures/live', import.meta.url),
   );
-  let running: { url: string; child: ChildProcess } | undefined;
+  let running: ListeningChild | undefined;
   try {
     await site.mustBuild(site.env());
     running = await serve(site, {
@@ -108,7 +96,7 @@ export async function runPublishBench(cfg: BenchConfig, log = console.log): Prom
       detail: `publish call to the page showing the edit: median ${Math.round(ms)} ms (${SAMPLES} samples: ${fmtList(latencies, (x) => `${Math.round(x)} ms`)}); upstream requests per sample (one listing page changed each time): ${requests.join(', ')}`,
     };
   } finally {
-    running?.child.kill();
+    await running?.stop();
     await server.stop();
     await site.dispose();
   }

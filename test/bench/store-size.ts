@@ -21,15 +21,12 @@ interface Cell {
   warm: string;
 }
 
-const sizes = (process.env.BENCH_STORE_SIZES || '10000,50000,100000,250000').split(',').map(Number);
-const chunkedMax = Number(process.env.BENCH_CHUNKED_MAX || 50_000);
-
-export async function measureStoreSizes(_cfg: BenchConfig, log = console.log): Promise<void> {
+export async function measureStoreSizes(cfg: BenchConfig, log = console.log): Promise<void> {
   const cells: Cell[] = [];
-  for (const n of sizes) {
+  for (const n of cfg.storeSizes) {
     await withSyncSites(n, async ({ loaderSite, fileSite, env }) => {
       for (const storage of ['single', 'chunked'] as const) {
-        if (storage === 'chunked' && n > chunkedMax) continue;
+        if (storage === 'chunked' && n > cfg.chunkedMax) continue;
         for (const side of ['file()', 'loader'] as const) {
           const site = side === 'loader' ? loaderSite : fileSite;
           const sideEnv = { ...(side === 'loader' ? env : {}), BENCH_STORAGE: storage };

@@ -4,6 +4,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 export interface ListeningChild {
   /** What `pattern`'s first group matched in its output (the address it listens on). */
   url: string;
+  /** Its process id (e.g. to read its peak memory). */
+  pid: number | undefined;
   /** Its stdout and stderr so far. */
   output(): string;
   /** SIGTERM, and waits for it to exit (at once if it has). */
@@ -40,6 +42,7 @@ export async function startListening(
   });
   return {
     url,
+    pid: child.pid,
     output: () => output,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
