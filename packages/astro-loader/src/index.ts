@@ -9,6 +9,7 @@ export {
   blogEntrySchema,
   createArticleEntrySchema,
   type EntryReference,
+  embedEntrySchema,
   entryReference,
   featureImageEntrySchema,
 } from './entries/schema.js';
@@ -24,9 +25,13 @@ export type {
   BlogsLoaderOptions,
   CommonLoaderOptions,
 } from './loaders/loader-options.js';
+export type { BodyOptions } from './sanitiser/body-options.js';
+export { defaultEmbedProviders, type EmbedProvider } from './sanitiser/embed-providers.js';
 export {
+  type Embed,
   type MarkdownHeading,
   type RenderedHtml,
   renderArticleHtml,
   type SanitiseOptions,
+  type UrlBase,
 } from './sanitiser/sanitiser.js';

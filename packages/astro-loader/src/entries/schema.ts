@@ -26,6 +26,8 @@ export function entryReference<C extends string>(collection: C) {
 export const authorEntrySchema = contractAuthorSchema;
 export const featureImageEntrySchema = contractFeatureImageSchema;
 
+export const embedEntrySchema = z.object({ provider: z.string(), id: z.string(), url: z.string() });
+
 export const blogEntrySchema = z.object({
   /** The API's id of the blog (the entry id is derived from it, see README "Ids"). */
   blogId: z.string(),
@@ -54,6 +56,8 @@ export function createArticleEntrySchema<C extends string>(blogsCollection: C) {
     readingTime: z.number().int().nonnegative(),
     publishedAt: z.coerce.date(),
     updatedAt: z.coerce.date(),
+    /** The players the body embeds (provider, item id, player URL), for a site's own components. */
+    embeds: z.array(embedEntrySchema).default([]),
   });
 }
 

@@ -4,6 +4,7 @@ import { toEntryId } from '../entries/entry-ids.js';
 import { articleData } from '../entries/mapping.js';
 import type { ArticleData } from '../entries/schema.js';
 import { allowedBlogs, filteredBlog } from '../restriction/blog-names.js';
+import { articleBase, transformedHtml } from '../sanitiser/body-options.js';
 import { type MarkdownHeading, renderArticleHtml } from '../sanitiser/sanitiser.js';
 import { BoundedMap } from '../shared/bounded-map.js';
 import { ALL_CONTENT_TAG, ARTICLES_TAG, articleTag, blogTag } from './cache-tags.js';
@@ -81,17 +82,25 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
     return found ? [found.id] : [];
   }
 
+  // Blogs' own URLs, for `relativeTo: 'blog'`.
+  let blogUrls = new Map<string, string | null>();
   async function read(blog: string | undefined, d: Deadline, take: Take): Promise<Article[]> {
+    if (options.relativeTo === 'blog')
+      blogUrls = new Map(take(await blogList.read(d)).map((b) => [b.id, b.url]));
     const ids = await listingIds(blog, d, take);
     return (await Promise.all(ids.map((id) => listing(id, d)))).flatMap(take);
   }
 
   function makeEntry(article: Article) {
     const data = articleData(article);
-    const { html, headings } = renderArticleHtml(article.html, options);
+    const body = transformedHtml(article, options.transformHtml, 'articlesLiveLoader()');
+    const base = articleBase(article, options.relativeTo, (blog) => blogUrls.get(blog));
+    const { html, headings, embeds, warnings } = renderArticleHtml(body, { ...options, base });
+    for (const warning of warnings)
+      console.warn(`articlesLiveLoader(): article ${article.id}: ${warning}`);
     return {
       id: toEntryId(article.id),
-      data: { ...data, headings },
+      data: { ...data, headings, embeds },
       rendered: { html },
       cacheHint: {
         tags: [ALL_CONTENT_TAG, articleTag(article.id), blogTag(article.blog_id)],

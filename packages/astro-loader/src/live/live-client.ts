@@ -3,12 +3,13 @@ import { createListingClient, type ListingClient } from '@content-read/core/inte
 import { type ConnectionOptions, runtimeConnection } from '../config/runtime-connection.js';
 import { fromEntryId } from '../entries/entry-ids.js';
 import { describeCause, redact } from '../errors.js';
+import type { BodyOptions } from '../sanitiser/body-options.js';
 import { Deadline, LIVE_DEADLINE, LIVE_RETRY, LIVE_TIMEOUTS } from './live-budget.js';
 import type { ListingRead } from './live-cache.js';
 import { ContentReadLiveError } from './live-error.js';
 
 /** Options of both live loaders. */
-export interface LiveLoaderOptions extends ConnectionOptions {
+export interface LiveLoaderOptions extends ConnectionOptions, BodyOptions {
   /**
    * Only these blogs (each the blog with that id, else the one with that slug): a hard
    * restriction, whatever a filter asks for and whatever the API does with `?blog=`. A name
@@ -27,8 +28,6 @@ export interface LiveLoaderOptions extends ConnectionOptions {
   timeouts?: TimeoutOptions;
   /** Retries of a failed request. Default: 1 retry after 100–500 ms; a Retry-After over 1 s fails at once. */
   retry?: RetryOptions;
-  /** Articles: classes kept besides the content classes, as for `articlesLoader`. */
-  allowClasses?: string[];
   /**
    * How long (ms) a listing read from the API is used as it is before it is revalidated; every
    * request in the meantime shares it, as do concurrent requests during a revalidation.

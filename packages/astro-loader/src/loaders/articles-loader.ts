@@ -6,6 +6,7 @@ import { articleData } from '../entries/mapping.js';
 import { createArticleEntrySchema } from '../entries/schema.js';
 import { ContentReadLoaderError } from '../errors.js';
 import { allowedBlogs } from '../restriction/blog-names.js';
+import { articleBase, transformedHtml } from '../sanitiser/body-options.js';
 import { createSanitiser } from '../sanitiser/sanitiser-pool.js';
 import { HeldItems } from '../sync/held-items.js';
 import { syncCollection } from '../sync/sync.js';
@@ -27,9 +28,12 @@ export function articlesLoader<const C extends string = 'blogs'>(
     schema: createArticleEntrySchema(blogsCollection),
     load: async (ctx) => {
       const last = latestOf(ctx.collection, options.latest);
+      // Blogs' own URLs, for `relativeTo: 'blog'`, read with the listings.
+      let blogUrls = new Map<string, string | null>();
       // Bodies are sanitised on worker threads while pages keep arriving (sanitiser-pool.ts).
       const sanitiser = createSanitiser({
         allowClasses: options.allowClasses,
+        embedProviders: options.embedProviders,
         workers: options.sanitiseWorkers,
         warn: (message) => ctx.logger.warn(message),
       });
@@ -47,11 +51,17 @@ export function articlesLoader<const C extends string = 'blogs'>(
             generateBlogId: options.generateBlogId?.toString(),
             invalidArticles: options.invalidArticles,
             allowClasses: options.allowClasses,
+            embedProviders: options.embedProviders?.map((p) => ({ ...p, match: String(p.match) })),
+            relativeTo: options.relativeTo,
+            transformHtml: options.transformHtml?.toString(),
             latest: options.latest,
           },
           readListings: async (client, read) => {
+            const blogs =
+              options.blogs || options.relativeTo === 'blog' ? await readBlogs(client) : [];
+            blogUrls = new Map(blogs.map((blog) => [blog.id, blog.url]));
             if (!options.blogs) return [await client.list('articles', { ...read, last })];
-            const { ids } = allowedBlogs(await readBlogs(client), options.blogs);
+            const { ids } = allowedBlogs(blogs, options.blogs);
             // The resolved id is forwarded, and `?blog=` is ours, not the contract's: an API may
             // ignore it and list every blog, so each listing keeps only its blog's articles.
             return Promise.all(
@@ -75,14 +85,27 @@ export function articlesLoader<const C extends string = 'blogs'>(
           derived: (article) => mapping.blogEntryId(article.blog_id),
           heldItems: optionFunctions ? new HeldItems<Article>(ctx.meta) : undefined,
           toEntry: async (article, id, digest) => {
+            const body = transformedHtml(
+              article,
+              options.transformHtml,
+              `Collection "${ctx.collection}"`,
+            );
+            const base = articleBase(article, options.relativeTo, (blog) => blogUrls.get(blog));
             // Handed to a thread first, so the main thread validates while it is sanitised.
-            const rendering = sanitiser.render(article.html);
+            const rendering = sanitiser.render(body, base);
             // Both awaited together: a failed render is never left as an unhandled rejection.
-            const [data, { html, headings }] = await Promise.all([
+            const [data, { html, headings, embeds, warnings }] = await Promise.all([
               ctx.parseData({ id, data: articleData(article, mapping) }),
               rendering,
             ]);
-            return { id, digest, data, rendered: { html, metadata: { headings } } };
+            for (const warning of warnings)
+              ctx.logger.warn(`${ctx.collection}: article ${article.id}: ${warning}`);
+            return {
+              id,
+              digest,
+              data: { ...data, embeds },
+              rendered: { html, metadata: { headings } },
+            };
           },
         });
       } finally {

@@ -1,5 +1,6 @@
 import type { Article, Blog, RetryOptions, TimeoutOptions } from '@content-read/core';
 import type { ConnectionOptions } from '../config/connection.js';
+import type { BodyOptions } from '../sanitiser/body-options.js';
 
 /** Options both build-time loaders share. */
 export interface CommonLoaderOptions extends ConnectionOptions {
@@ -31,7 +32,7 @@ export interface BlogsLoaderOptions extends CommonLoaderOptions {
   generateId?: (blog: Blog) => string;
 }
 
-export interface ArticlesLoaderOptions extends CommonLoaderOptions {
+export interface ArticlesLoaderOptions extends CommonLoaderOptions, BodyOptions {
   /** Name of the blogs collection `blog` refers to. Default `'blogs'`. */
   blogsCollection?: string;
   /**
@@ -53,12 +54,6 @@ export interface ArticlesLoaderOptions extends CommonLoaderOptions {
    * with a warning. Either way, nothing else is lost.
    */
   invalidArticles?: 'fail' | 'skip';
-  /**
-   * Classes article HTML may keep besides the content classes (`language-*` on code, task-list
-   * and footnote classes), for sites that style CMS classes on purpose: names, or prefixes
-   * ending in `*` (`['callout', 'note-*']`). Default: none.
-   */
-  allowClasses?: string[];
   /**
    * Worker threads that sanitise article HTML while pages keep arriving. Default: one fewer
    * than `os.availableParallelism()`, at most 4; `0` sanitises on the main thread. Syncs with

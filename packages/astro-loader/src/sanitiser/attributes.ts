@@ -1,5 +1,8 @@
 import { type ClassFilter, filterClasses } from './classes.js';
-import { attributeAllowed, ID_REFERENCES, SAFE_DATA_IMAGE, URL_ATTRIBUTES } from './policy.js';
+import { MATH_TAGS, mathAttributeAllowed } from './math.js';
+import { ARIA_BOOLEAN, attributeAllowed, ID_REFERENCES } from './policy.js';
+import { cleanSrcset } from './srcset.js';
+import type { UrlPolicy } from './urls.js';
 import { escapeAttribute } from './writer.js';
 
 export const HEADING = /^h([1-6])$/;
@@ -12,15 +15,21 @@ export function writeAttributes(
   tag: string,
   attribs: Record<string, string>,
   classes: ClassFilter,
+  urls: UrlPolicy,
 ): { attributes: string; id: string } {
   let attributes = '';
   let id = '';
   let rel: string | undefined;
   let target = false;
+  const math = MATH_TAGS.has(tag);
   for (const name in attribs) {
-    let value = attribs[name] ?? '';
-    if (!attributeAllowed(tag, name)) continue;
-    if (!urlAllowed(tag, name, value)) continue;
+    let value: string | undefined = attribs[name] ?? '';
+    if (!(math ? mathAttributeAllowed(name, value) : attributeAllowed(tag, name))) continue;
+    value =
+      name === 'srcset'
+        ? cleanSrcset(value, (url) => urls.check(tag, name, url))
+        : urls.check(tag, name, value);
+    if (value === undefined || (name === 'srcset' && !value)) continue;
     if (tag === 'input' && !inputAllowed(name, value)) continue;
     switch (name) {
       case 'id':
@@ -44,6 +53,9 @@ export function writeAttributes(
         continue;
       case 'target':
         target = true;
+        break;
+      case 'aria-hidden':
+        if (!ARIA_BOOLEAN.test(value)) continue;
         break;
       default:
         if (ID_REFERENCES.has(name)) value = prefixIdList(value);
@@ -92,27 +104,4 @@ export function prefixIdList(value: string): string {
 export function prefixFragmentLink(href: string): string {
   const url = href.trim();
   return url.length > 1 && url.startsWith('#') ? `#${prefixId(url.slice(1))}` : href;
-}
-
-/** URL attributes: relative, or an allowed scheme (checked as a browser would read it). */
-export function urlAllowed(tag: string, name: string, value: string): boolean {
-  if (name === 'srcset')
-    return value
-      .split(',')
-      .every((c) => schemeAllowed(c.trim().split(/\s+/)[0] ?? '', ['http', 'https']));
-  const schemes = URL_ATTRIBUTES.get(name);
-  if (!schemes) return true;
-  if (tag === 'img' && name === 'src' && SAFE_DATA_IMAGE.test(value.trim())) return true;
-  return schemeAllowed(value, schemes);
-}
-
-function schemeAllowed(url: string, schemes: readonly string[]): boolean {
-  // Browsers ignore ASCII whitespace and control characters in and around a scheme.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: that is the point
-  const clean = url.replace(/[\u0000-\u0020\u007f]/g, '').toLowerCase();
-  const colon = clean.indexOf(':');
-  if (colon === -1) return true;
-  const slash = clean.search(/[/?#]/);
-  if (slash !== -1 && slash < colon) return true; // a colon in the path or query: relative
-  return schemes.includes(clean.slice(0, colon));
 }

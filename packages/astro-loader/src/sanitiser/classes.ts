@@ -19,6 +19,17 @@ const CONTENT_CLASSES: Record<string, readonly string[]> = {
   ul: ['contains-task-list'],
 };
 
+/**
+ * Presets for `allowClasses`: the classes of a CMS's cards and blocks, for a site that loads
+ * that CMS's card or block CSS. A preset's name stands for its patterns.
+ */
+export const CLASS_PRESETS: Readonly<Record<string, readonly string[]>> = {
+  // Koenig's cards (kg-card, kg-gallery-*, kg-callout-*, kg-bookmark-*, kg-width-wide …)
+  ghost: ['kg-*'],
+  // Gutenberg's blocks, their colour, alignment and size classes, and classic galleries
+  wordpress: ['wp-block-*', 'wp-element-*', 'wp-image-*', 'has-*', 'is-*', 'align*', 'size-*', 'blocks-gallery-*', 'columns-*'],
+}; // biome-ignore format: a table
+
 /** Which class tokens may stay, per tag and on any tag (`allowClasses`). */
 export interface ClassFilter {
   perTag: ReadonlyMap<string, (token: string) => boolean>;
@@ -29,14 +40,18 @@ const CONTENT = new Map(Object.entries(CONTENT_CLASSES).map(([tag, list]) => [ta
 const cache = new Map<string, ClassFilter>();
 
 /**
- * The filter for the content classes plus `allowClasses` (each a class name, or a prefix ending
- * in `*`: `'callout-*'`; `'*'` keeps every class), allowed on every element.
+ * The filter for the content classes plus `allowClasses` (each a class name, a prefix ending in
+ * `*`: `'callout-*'`, or a preset's name: `'ghost'`; `'*'` keeps every class), allowed on every
+ * element.
  */
 export function classFilter(allowClasses: readonly string[] = []): ClassFilter {
   const key = allowClasses.join(' ');
   let filter = cache.get(key);
   if (!filter) {
-    filter = { perTag: CONTENT, anyTag: allowClasses.length ? matcher(allowClasses) : undefined };
+    const patterns = allowClasses.flatMap((name) =>
+      Object.hasOwn(CLASS_PRESETS, name) ? (CLASS_PRESETS[name] ?? []) : [name],
+    );
+    filter = { perTag: CONTENT, anyTag: patterns.length ? matcher(patterns) : undefined };
     cache.set(key, filter);
   }
   return filter;

@@ -17,14 +17,15 @@ export const ALLOWED_TAGS: ReadonlySet<string> = new Set([
 ]); // biome-ignore format: a list
 
 /**
- * Elements removed together with everything inside them: code, styles, embedded documents,
- * forms' text, metadata and foreign (SVG/MathML) content. Other unknown elements are
- * unwrapped: the tag goes, its content stays.
+ * Elements removed together with everything inside them: code, styles, embedded documents
+ * (an iframe of an embed provider is written anew: embeds.ts), forms' text, metadata and SVG.
+ * MathML has its own list (math.ts). Other unknown elements are unwrapped: the tag goes, its
+ * content stays.
  */
 export const DROPPED_WITH_CONTENT: ReadonlySet<string> = new Set([
   'script', 'style', 'template', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet',
   'noscript', 'noembed', 'noframes', 'textarea', 'select', 'option', 'title', 'head', 'xmp',
-  'plaintext', 'svg', 'math', 'canvas', 'dialog', 'portal', 'param',
+  'plaintext', 'svg', 'canvas', 'dialog', 'portal', 'param',
 ]); // biome-ignore format: a list
 
 /** Void elements: no end tag is written. */
@@ -39,23 +40,20 @@ const GLOBAL = [
   'height', 'hreflang', 'hspace', 'id', 'ismap', 'itemprop', 'label', 'lang', 'media', 'name',
   'nohref', 'noshade', 'nowrap', 'open', 'rev', 'rowspan', 'rows', 'rules', 'scope', 'shape',
   'size', 'span', 'start', 'summary', 'tabindex', 'title', 'usemap', 'valign', 'value', 'width',
+  // ARIA as GitHub keeps it: decorative duplicates stay hidden from screen readers
+  'aria-describedby', 'aria-hidden', 'aria-label', 'aria-labelledby',
 ]; // biome-ignore format: a list
-const ARIA = ['aria-describedby', 'aria-label', 'aria-labelledby'];
 
 const PER_TAG: Record<string, string[]> = {
-  a: [...ARIA, 'data-footnote-backref', 'data-footnote-ref', 'href', 'rel', 'target'],
+  a: ['data-footnote-backref', 'data-footnote-ref', 'href', 'rel', 'target'],
   blockquote: ['cite'],
   del: ['cite'],
   ins: ['cite'],
   q: ['cite'],
   div: ['itemscope', 'itemtype'],
-  dl: ARIA,
-  ol: [...ARIA, 'reversed', 'type'],
-  ul: ARIA,
-  summary: ARIA,
-  table: ARIA,
+  ol: ['reversed', 'type'],
   section: ['data-footnotes'],
-  img: [...ARIA, 'longdesc', 'src', 'loading', 'decoding', 'srcset', 'sizes'],
+  img: ['longdesc', 'src', 'loading', 'decoding', 'srcset', 'sizes'],
   source: ['src', 'srcset', 'type', 'media', 'sizes'],
   video: ['src', 'poster', 'controls', 'muted', 'loop', 'playsinline', 'preload'],
   audio: ['src', 'controls', 'loop', 'preload'],
@@ -100,6 +98,9 @@ export const TABLE_PARTS: ReadonlySet<string> = new Set([
   'tfoot',
   'tr',
 ]);
+
+/** ARIA attributes whose value is a boolean token. */
+export const ARIA_BOOLEAN = /^(?:true|false)$/;
 
 /** Raster images as data: URLs, allowed in `<img src>` only (never SVG: it can hold script). */
 export const SAFE_DATA_IMAGE = /^data:image\/(?:png|gif|jpeg|webp|avif);base64,[a-z0-9+/=\s]*$/i;

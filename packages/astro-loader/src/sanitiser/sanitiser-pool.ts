@@ -1,10 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { type RenderedHtml, renderArticleHtml, type SanitiseOptions } from './sanitiser.js';
+import type { SanitiseBatch } from './sanitiser-worker.js';
+import type { UrlBase } from './urls.js';
 
 /** Sanitises article bodies for one sync: on worker threads when that pays, else inline. */
 export interface Sanitiser {
-  render(html: string): Promise<RenderedHtml>;
+  /** One body; `base` is what its relative URLs are relative to (see UrlBase). */
+  render(html: string, base?: UrlBase): Promise<RenderedHtml>;
   /** Bodies rendered by a thread so far (the rest were rendered inline). */
   readonly threaded: number;
   /** Stops the threads (so `astro sync` can exit); renders asked for afterwards run inline. */
@@ -44,6 +47,7 @@ export class RenderFailure extends Error {
 
 interface Job {
   html: string;
+  base: UrlBase;
   done: (result: RenderedHtml) => void;
   failed: (error: RenderFailure) => void;
 }
@@ -55,12 +59,13 @@ interface Thread {
 
 export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
   const size = options.workers ?? defaultSanitiseWorkers();
-  const sanitise: SanitiseOptions = options.allowClasses
-    ? { allowClasses: [...options.allowClasses] }
-    : {};
-  const inline = (html: string) => {
+  const sanitise: SanitiseOptions = {
+    ...(options.allowClasses ? { allowClasses: [...options.allowClasses] } : {}),
+    ...(options.embedProviders ? { embedProviders: [...options.embedProviders] } : {}),
+  };
+  const inline = (html: string, base: UrlBase) => {
     try {
-      return renderArticleHtml(html, sanitise);
+      return renderArticleHtml(html, base === undefined ? sanitise : { ...sanitise, base });
     } catch (error) {
       throw new RenderFailure(error instanceof Error ? error.message : String(error), {
         cause: error,
@@ -68,7 +73,7 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
     }
   };
   if (size <= 0)
-    return { render: async (html) => inline(html), threaded: 0, close: async () => {} };
+    return { render: async (html, base) => inline(html, base), threaded: 0, close: async () => {} };
 
   const workerUrl = options.workerUrl ?? new URL('./sanitiser-worker.js', import.meta.url);
   const inlineBelow = options.inlineBelow ?? INLINE_BELOW;
@@ -137,7 +142,7 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
     // Each job is settled on its own: one failing render must not leave the others pending.
     for (const job of jobs) {
       try {
-        job.done(inline(job.html));
+        job.done(inline(job.html, job.base));
       } catch (error) {
         job.failed(error as RenderFailure);
       }
@@ -154,7 +159,11 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
       const batch = nextBatch++;
       thread.batches.set(batch, jobs);
       thread.worker.ref();
-      thread.worker.postMessage({ batch, htmls: jobs.map((job) => job.html) });
+      thread.worker.postMessage({
+        batch,
+        htmls: jobs.map((job) => job.html),
+        bases: jobs.map((job) => job.base),
+      } satisfies SanitiseBatch);
     }
   };
 
@@ -162,14 +171,14 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
     get threaded() {
       return threaded;
     },
-    render(html) {
+    render(html, base) {
       if (!stopped && inlineSoFar >= inlineBelow) threads ??= start();
       if (stopped || !threads) {
         inlineSoFar += html.length;
-        return new Promise((done) => done(inline(html)));
+        return new Promise((done) => done(inline(html, base)));
       }
       return new Promise((done, failed) => {
-        queue.push({ html, done, failed });
+        queue.push({ html, base, done, failed });
         // Bodies asked for in the same turn go out together.
         if (!flushing) {
           flushing = true;

@@ -35,6 +35,11 @@ export class BalancedWriter {
   /** Open tables written (table parts are unwrapped outside one). */
   tables = 0;
 
+  /** Elements open, whatever their fate. */
+  get depth(): number {
+    return this.tags.length;
+  }
+
   /**
    * Written elements that opening a `tag` closes when the output is parsed again; returns how
    * many of them were headings.

@@ -62,7 +62,7 @@ describe('ids and names from an article cannot clobber the page', () => {
         '<table><tr><th id="n">Name</th></tr><tr><td headers="n other">x</td></tr></table><p aria-labelledby="n"></p>',
       ),
     ).toBe(
-      '<table><tr><th id="user-content-n">Name</th></tr><tr><td headers="user-content-n user-content-other">x</td></tr></table><p></p>',
+      '<table><tr><th id="user-content-n">Name</th></tr><tr><td headers="user-content-n user-content-other">x</td></tr></table><p aria-labelledby="user-content-n"></p>',
     );
   });
 });

@@ -1,0 +1,113 @@
+/**
+ * A site an article may embed a player of. Only URLs of these hosts become iframes, and never
+ * the URL the article gave: the provider's own player URL is written, filled in with the parts
+ * `match` found. Providers are plain data, so sanitiser threads get them as they are.
+ */
+export interface EmbedProvider {
+  /** Its name (`'youtube'`): in the entry's `embeds` and the iframe's `data-embed`. */
+  name: string;
+  /** The hosts an embedded URL may have, exactly (lower case, no port, no trailing dot). */
+  hosts: readonly string[];
+  /**
+   * Tested against the URL's path and query (the query percent-decoded). Its named groups are
+   * the item's parts (letters, digits, `_` and `-` only): the entry's `id` is them joined by
+   * `/`, and `src` names them as `{group}`.
+   */
+  match: RegExp;
+  /** The player's URL (https), with `{group}` for each named group of `match`. */
+  src: string;
+  /** Query parameters carried to the player when their value is a plain token (a start time). */
+  params?: readonly string[];
+  /** The iframe's title when the article gave none (screen readers announce it). */
+  title: string;
+  /** The sandbox tokens the player needs (it always runs sandboxed). */
+  sandbox: string;
+  /** The permissions policy (`allow`) it is given. */
+  allow: string;
+  /** Width and height when the article gave none (the aspect ratio kept). */
+  size: readonly [number, number];
+}
+
+const PLAYER = 'allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox';
+const VIDEO = 'autoplay; encrypted-media; fullscreen; picture-in-picture';
+
+/** The providers embedded by default: `embedProviders` replaces the list. */
+export const defaultEmbedProviders: readonly EmbedProvider[] = [
+  {
+    name: 'youtube',
+    hosts: ['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be', 'youtube-nocookie.com', 'www.youtube-nocookie.com'],
+    match: /^\/(?:embed\/|shorts\/|live\/|v\/|watch\?(?:[^#]*&)?v=|(?=[\w-]{11}(?:[?#]|$)))(?<id>[\w-]{11})(?![\w-])/,
+    // The privacy-enhanced host: no cookies until the reader plays the video.
+    src: 'https://www.youtube-nocookie.com/embed/{id}',
+    params: ['start', 'end'],
+    title: 'YouTube video player',
+    sandbox: `${PLAYER} allow-presentation`,
+    allow: VIDEO,
+    size: [560, 315],
+  },
+  {
+    name: 'vimeo',
+    hosts: ['vimeo.com', 'www.vimeo.com', 'player.vimeo.com'],
+    match: /^\/(?:video\/|channels\/[\w-]+\/|groups\/[\w-]+\/videos\/)?(?<id>\d{1,12})(?![\w-])/,
+    src: 'https://player.vimeo.com/video/{id}?dnt=1',
+    // `h`: the hash of an unlisted video, without which it does not play.
+    params: ['h'],
+    title: 'Vimeo video player',
+    sandbox: `${PLAYER} allow-presentation`,
+    allow: VIDEO,
+    size: [640, 360],
+  },
+  {
+    name: 'codepen',
+    hosts: ['codepen.io'],
+    match: /^\/(?<user>[\w-]{1,64})\/(?:pen|embed|full|details)\/(?<pen>[A-Za-z0-9]{1,32})(?![\w-])/,
+    src: 'https://codepen.io/{user}/embed/{pen}?default-tab=result',
+    title: 'CodePen embed',
+    sandbox: `${PLAYER} allow-forms allow-modals`,
+    allow: 'clipboard-write; fullscreen',
+    size: [800, 400],
+  },
+  {
+    name: 'spotify',
+    hosts: ['open.spotify.com'],
+    match: /^\/(?:embed\/)?(?<type>track|album|playlist|episode|show|artist)\/(?<id>[A-Za-z0-9]{22})(?![\w-])/,
+    src: 'https://open.spotify.com/embed/{type}/{id}',
+    title: 'Spotify player',
+    sandbox: PLAYER,
+    allow: 'autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture',
+    size: [560, 352],
+  },
+  {
+    name: 'soundcloud',
+    hosts: ['w.soundcloud.com'],
+    match: /^\/player\/?\?(?:[^#]*&)?url=https?:\/\/api\.soundcloud\.com\/(?<kind>tracks|playlists|users)\/(?:soundcloud:(?:tracks|playlists|users):)?(?<id>\d{1,20})(?!\w)/,
+    src: 'https://w.soundcloud.com/player/?url=https%3A//api.soundcloud.com/{kind}/{id}',
+    title: 'SoundCloud player',
+    sandbox: PLAYER,
+    allow: 'autoplay',
+    size: [560, 166],
+  },
+  {
+    name: 'loom',
+    hosts: ['loom.com', 'www.loom.com'],
+    match: /^\/(?:share|embed)\/(?<id>[0-9a-f]{32})(?![\w-])/,
+    src: 'https://www.loom.com/embed/{id}',
+    title: 'Loom video player',
+    sandbox: `${PLAYER} allow-presentation`,
+    allow: 'fullscreen; picture-in-picture',
+    size: [640, 360],
+  },
+]; // biome-ignore format: a table
+
+/**
+ * Script embeds (the article's `<script src>` drew the content): the page the content lives on,
+ * written as a link instead. Tweets and Instagram posts need none: their blockquote keeps the
+ * text and the link.
+ */
+export const SCRIPT_EMBEDS: readonly { hosts: readonly string[]; match: RegExp; href: string }[] = [
+  {
+    hosts: ['gist.github.com'],
+    match: /^\/(?<user>[\w-]{1,64})\/(?<id>[0-9a-f]{1,64})\.js(?:\?|$)/,
+    href: 'https://gist.github.com/{user}/{id}',
+  },
+];
