@@ -26,8 +26,9 @@ const CONTENT_CLASSES: Record<string, readonly string[]> = {
 export const CLASS_PRESETS: Readonly<Record<string, readonly string[]>> = {
   // Koenig's cards (kg-card, kg-gallery-*, kg-callout-*, kg-bookmark-*, kg-width-wide …)
   ghost: ['kg-*'],
-  // Gutenberg's blocks, their colour, alignment and size classes, and classic galleries
-  wordpress: ['wp-block-*', 'wp-element-*', 'wp-image-*', 'has-*', 'is-*', 'align*', 'size-*', 'blocks-gallery-*', 'columns-*'],
+  // Gutenberg's blocks, their colour, alignment and size classes; the classic editor's
+  // captions and galleries
+  wordpress: ['wp-block-*', 'wp-element-*', 'wp-image-*', 'wp-caption*', 'wp-embedded-content', 'has-*', 'is-*', 'align*', 'size-*', 'gallery*', 'blocks-gallery-*', 'columns-*'],
 }; // biome-ignore format: a table
 
 /** Which class tokens may stay, per tag and on any tag (`allowClasses`). */

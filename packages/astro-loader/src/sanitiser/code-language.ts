@@ -3,13 +3,15 @@
  * written in the one form Markdown uses, `<code class="language-x">`, which highlighting reads:
  * `language-x` and `lang-x` classes (Prism, highlight.js, Rouge's wrapper, prettify), GitHub's
  * `highlight-source-x`, SyntaxHighlighter's `brush: x`, `data-language` (Shiki, Astro),
- * `data-lang` (Hugo), `data-enlighter-language` (EnlighterJS) and `lang` on `pre`/`code`.
+ * `data-lang` (Hugo), `data-enlighter-language` (EnlighterJS), `data-code-block-lang` (Medium)
+ * and `lang` on `pre`/`code` (GitHub).
  */
 export function codeLanguage(tag: string, attribs: Record<string, string>): string | undefined {
   const fromAttribute =
     attribs['data-language'] ??
     attribs['data-lang'] ??
     attribs['data-enlighter-language'] ??
+    attribs['data-code-block-lang'] ??
     (tag === 'pre' || tag === 'code' ? attribs.lang : undefined);
   if (fromAttribute !== undefined) return normalise(fromAttribute);
   const classes = attribs.class;

@@ -60,7 +60,7 @@ export const defaultEmbedProviders: readonly EmbedProvider[] = [
   {
     name: 'codepen',
     hosts: ['codepen.io'],
-    match: /^\/(?<user>[\w-]{1,64})\/(?:pen|embed|full|details)\/(?<pen>[A-Za-z0-9]{1,32})(?![\w-])/,
+    match: /^\/(?<user>[\w-]{1,64})\/(?:pen|embed|full|details)\/(?:preview\/)?(?<pen>[A-Za-z0-9]{1,32})(?![\w-])/,
     src: 'https://codepen.io/{user}/embed/{pen}?default-tab=result',
     title: 'CodePen embed',
     sandbox: `${PLAYER} allow-forms allow-modals`,
@@ -100,14 +100,19 @@ export const defaultEmbedProviders: readonly EmbedProvider[] = [
 ]; // biome-ignore format: a table
 
 /**
- * Script embeds (the article's `<script src>` drew the content): the page the content lives on,
- * written as a link instead. Tweets and Instagram posts need none: their blockquote keeps the
- * text and the link.
+ * Embeds that are not players (a script drew them, or the iframe is a widget): the page the
+ * content lives on, which the link written instead points to. Tweets need none: their
+ * blockquote keeps the text and the link.
  */
-export const SCRIPT_EMBEDS: readonly { hosts: readonly string[]; match: RegExp; href: string }[] = [
+export const EMBED_PAGES: readonly { hosts: readonly string[]; match: RegExp; href: string }[] = [
   {
     hosts: ['gist.github.com'],
     match: /^\/(?<user>[\w-]{1,64})\/(?<id>[0-9a-f]{1,64})\.js(?:\?|$)/,
     href: 'https://gist.github.com/{user}/{id}',
+  },
+  {
+    hosts: ['www.instagram.com', 'instagram.com'],
+    match: /^\/(?<kind>p|reel|tv)\/(?<id>[\w-]{1,64})\/embed/,
+    href: 'https://www.instagram.com/{kind}/{id}/',
   },
 ];

@@ -1,4 +1,4 @@
-import { type EmbedProvider, SCRIPT_EMBEDS } from './embed-providers.js';
+import { EMBED_PAGES, type EmbedProvider } from './embed-providers.js';
 import { escapeAttribute, escapeText } from './writer.js';
 
 /** An embed the body shows: whose, which item, and the player URL written for it. */
@@ -81,9 +81,9 @@ export function matchEmbed(
   return { provider: entry.name, id: Object.values(groups).join('/'), url: player.href, entry };
 }
 
-/** The page a script embed (a Gist) showed, to link to. */
-export function scriptEmbedPage(src: string): string | undefined {
-  const found = find(src, SCRIPT_EMBEDS);
+/** The page a script or widget embed (a Gist, an Instagram post) showed, to link to. */
+export function embedPage(src: string): string | undefined {
+  const found = find(src, EMBED_PAGES);
   return found && fill(found.entry.href, found.groups);
 }
 

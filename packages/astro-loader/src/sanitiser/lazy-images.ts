@@ -1,10 +1,10 @@
 /**
- * Lazy-loading scripts (lazysizes, WP Rocket, Jetpack, a3 Lazy Load, jQuery lazyload) keep an
+ * Lazy-loading scripts (lazysizes, WP Rocket, Jetpack, a3 Lazy Load, jQuery lazyload, GIF players) keep an
  * image's real URL in data attributes and a placeholder (a 1×1 data: GIF, a blurred preview) in
  * `src`; without their script the reader sees the placeholder. The real attributes win here, so
  * the image shows as its CMS meant it, natively lazy.
  */
-const REAL_SRC = ['data-src', 'data-lazy-src', 'data-original'];
+const REAL_SRC = ['data-src', 'data-lazy-src', 'data-original', 'data-gif'];
 const REAL_SRCSET = ['data-srcset', 'data-lazy-srcset'];
 const REAL_SIZES = ['data-sizes', 'data-lazy-sizes'];
 

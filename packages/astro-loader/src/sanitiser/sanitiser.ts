@@ -8,8 +8,8 @@ import {
   type Embed,
   embedIframe,
   embedLink,
+  embedPage,
   matchEmbed,
-  scriptEmbedPage,
 } from './embeds.js';
 import { assignSlugs, type MarkdownHeading, type PendingHeading } from './headings.js';
 import { isPlaceholder, revealLazyImage } from './lazy-images.js';
@@ -129,13 +129,13 @@ export function renderArticleHtml(html: string, options: SanitiseOptions = {}): 
       embeds.push({ provider: embed.provider, id: embed.id, url: embed.url });
       return;
     }
-    const page = src ? absoluteUrl(src) : undefined;
+    const page = src ? (embedPage(src) ?? absoluteUrl(src)?.href) : undefined;
     if (!page) {
       if (src) warnings.add(`an iframe was dropped: its URL "${src.slice(0, 80)}" is not http(s)`);
       return;
     }
     writer.closeImplied('a');
-    writer.text(embedLink(page.href, attribs.title));
+    writer.text(embedLink(page, attribs.title));
   };
 
   /** What becomes of an element outside anything dropped. */
@@ -143,7 +143,7 @@ export function renderArticleHtml(html: string, options: SanitiseOptions = {}): 
     if (tag === 'iframe' || tag === 'script') {
       if (mathDepth > 0) return DROPPED;
       if (tag === 'iframe') iframe(attribs);
-      const page = tag === 'script' && attribs.src ? scriptEmbedPage(attribs.src) : undefined;
+      const page = tag === 'script' && attribs.src ? embedPage(attribs.src) : undefined;
       if (page) {
         writer.closeImplied('a');
         writer.text(embedLink(page, undefined));

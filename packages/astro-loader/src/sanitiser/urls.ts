@@ -24,9 +24,11 @@ export class UrlPolicy {
   }
 
   /** The URL to write for an attribute, or undefined when the attribute must go. */
-  check(tag: string, name: string, value: string): string | undefined {
+  check(tag: string, name: string, written: string): string | undefined {
     const schemes = name === 'srcset' ? HTTP : URL_ATTRIBUTES.get(name);
-    if (!schemes) return value;
+    if (!schemes) return written;
+    // As browsers read it: without the whitespace around it.
+    const value = written.trim();
     if (tag === 'img' && name === 'src' && SAFE_DATA_IMAGE.test(value.trim())) return value;
     const scheme = schemeOf(value);
     if (scheme !== undefined) return schemes.includes(scheme) ? value : undefined;
