@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { defaultEmbedProviders } from '../../src/sanitiser/embed-providers.js';
 import { renderArticleHtml } from '../../src/sanitiser/sanitiser.js';
 import {
   createSanitiser as createPool,
@@ -15,9 +16,14 @@ const xss = xssFiles.flatMap((file) => {
   const data = JSON.parse(readFileSync(url, 'utf8')) as { payloads: { payload: string }[] };
   return data.payloads.map((p) => p.payload);
 });
+const realWorldDir = new URL('./real-world/bodies/', import.meta.url);
+const realWorld = readdirSync(realWorldDir)
+  .filter((file) => file.endsWith('.html'))
+  .map((file) => readFileSync(new URL(file, realWorldDir), 'utf8'));
 const corpus = [
   ...Object.values(contentCorpus),
   ...xss,
+  ...realWorld,
   '<p class="callout note-x other">classes</p><h2 class="note-a">Same</h2><h2>Same</h2>',
   '<p>unclosed <div ',
   '',
@@ -30,6 +36,28 @@ const sourceImports = new URL('./fixtures/source-imports.mjs', import.meta.url).
 const poolUrl = new URL('../../src/sanitiser/sanitiser-pool.ts', import.meta.url).href;
 
 describe('sanitiser pool', () => {
+  it("renders on threads byte for byte as inline with the site's embed providers and each article's base", async () => {
+    const embedProviders = [
+      ...defaultEmbedProviders.filter((p) => p.name !== 'vimeo'),
+      { ...(defaultEmbedProviders[0] ?? ({} as never)), name: 'tube', hosts: ['tube.example'] },
+    ];
+    const bases = ['https://old.example/a/', null, undefined];
+    const pool = createSanitiser({ embedProviders, workers: 2, inlineBelow: 0 });
+    try {
+      const threaded = await Promise.all(corpus.map((html, i) => pool.render(html, bases[i % 3])));
+      expect(pool.threaded).toBe(corpus.length);
+      const inline = corpus.map((html, i) =>
+        renderArticleHtml(html, { embedProviders, base: bases[i % 3] }),
+      );
+      expect(threaded).toEqual(inline);
+      // What the options change is in what is compared: players written, relative URLs dropped.
+      expect(inline.some((r) => r.embeds.length > 0)).toBe(true);
+      expect(inline.some((r) => r.warnings.length > 0)).toBe(true);
+    } finally {
+      await pool.close();
+    }
+  });
+
   for (const allowClasses of [undefined, ['callout', 'note-*'], ['*']]) {
     it(`renders on threads byte for byte as inline (allowClasses: ${JSON.stringify(allowClasses)})`, async () => {
       const pool = createSanitiser({ allowClasses, workers: 2, inlineBelow: 0 });
