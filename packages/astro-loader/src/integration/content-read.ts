@@ -6,6 +6,7 @@ import { loadEnvFiles } from '@content-read/core/internal/node';
 import type { AstroIntegration } from 'astro';
 import { type EnvContext, envContext, modeFromArgv, setEnvContext } from '../config/env.js';
 import { ContentReadSetupError } from '../errors.js';
+import { dependencyComments } from './dependency-comments.js';
 import { keepsDist, removeDroppedPages } from './kept-dist.js';
 import {
   checkPublicVariables,
@@ -85,7 +86,7 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
               ...(publish ? { [PUBLISH_SECRET_VARIABLE]: SERVER_SECRET } : {}),
             },
           },
-          vite: { plugins: [vitePlugin()] },
+          vite: { plugins: [vitePlugin(), dependencyComments()] },
         });
         addMiddleware({
           entrypoint: new URL('./env-middleware.js', import.meta.url),
