@@ -1,5 +1,5 @@
 /**
- * The doc comments of the HTML parser, left out of a build. The live loaders sanitise article
+ * The doc comments of the HTML parsers, left out of a build. The live loaders sanitise article
  * HTML where they run, so a server bundle (a Cloudflare worker: Astro does not minify it)
  * carries htmlparser2 and the entity tables of `entities`, with their doc comments: Rolldown
  * keeps a `/** … *\/` comment in its output, and drops only plain ones. This plugin blanks them
@@ -11,9 +11,12 @@
  * (`/*!`, `@license`, `@preserve`).
  */
 
-/** htmlparser2 and the packages it brings (only `entities` reaches the live loaders' code). */
+/**
+ * htmlparser2 and the packages it brings (only `entities` reaches the live loaders' code), and
+ * the srcset parser, which is mostly the HTML standard's text quoted in comments.
+ */
 const PARSER_MODULES =
-  /[\\/]node_modules[\\/](?:htmlparser2|entities|domhandler|domelementtype|domutils)[\\/].+\.[cm]?js$/;
+  /[\\/]node_modules[\\/](?:htmlparser2|entities|domhandler|domelementtype|domutils|@prettier[\\/]parse-srcset)[\\/].+\.[cm]?js$/;
 
 /** What a bundler or a license needs of a comment (the text between its delimiters). */
 const KEPT = /[#@]__[A-Z_]+__|@vite-ignore|@license|@preserve|^!/;
