@@ -44,11 +44,12 @@ describe('sanitised CMS bodies in Chromium', () => {
     expect(squash(await page.locator('article').innerText())).toBe('So 𝑥 = 6 8 holds.');
     expect(await page.locator('article').ariaSnapshot()).toContain('- math: x = 6 8');
     // A real fraction: MathML laid out by the browser, the numerator above the denominator.
-    const fraction = await page.evaluate(() => {
+    // (Page code as strings: the tests are type-checked without the DOM's types.)
+    const fraction = await page.evaluate(`(() => {
       const frac = document.querySelector('mfrac');
       const [top, bottom] = [...(frac?.children ?? [])].map((e) => e.getBoundingClientRect());
       return { namespace: frac?.namespaceURI, above: (top?.bottom ?? 1) <= (bottom?.top ?? 0) };
-    });
+    })()`);
     expect(fraction).toEqual({ namespace: 'http://www.w3.org/1998/Math/MathML', above: true });
   });
 
@@ -58,8 +59,8 @@ describe('sanitised CMS bodies in Chromium', () => {
         allowClasses: ['ghost'],
       }).html,
     );
-    const media = await page.$$eval('video, audio', (all) =>
-      all.map((m) => ({ tag: m.tagName, controls: (m as HTMLMediaElement).controls })),
+    const media = await page.evaluate(
+      `[...document.querySelectorAll('video, audio')].map((m) => ({ tag: m.tagName, controls: m.controls }))`,
     );
     expect(media).toEqual([
       { tag: 'VIDEO', controls: true },
@@ -71,13 +72,16 @@ describe('sanitised CMS bodies in Chromium', () => {
 
   it('plays a YouTube embed as a sandboxed, lazy, privacy-enhanced iframe with its caption', async () => {
     await show(renderArticleHtml(body('wordpress-embed-youtube-jetpack')).html);
-    const frame = await page.$eval('iframe', (f) => ({
-      src: f.src,
-      sandbox: [...f.sandbox].sort().join(' '),
-      loading: f.loading,
-      policy: f.referrerPolicy,
-      ratio: getComputedStyle(f).aspectRatio,
-    }));
+    const frame = (await page.evaluate(`(() => {
+      const f = document.querySelector('iframe');
+      return {
+        src: f.src,
+        sandbox: [...f.sandbox].sort().join(' '),
+        loading: f.loading,
+        policy: f.referrerPolicy,
+        ratio: getComputedStyle(f).aspectRatio,
+      };
+    })()`)) as { src: string; sandbox: string; loading: string; policy: string; ratio: string };
     expect(frame.src).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}$/);
     expect(frame.sandbox).toBe(
       'allow-popups allow-popups-to-escape-sandbox allow-presentation allow-same-origin allow-scripts',

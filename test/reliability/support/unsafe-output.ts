@@ -85,7 +85,8 @@ export function dangers(html: string): string[] {
       if (tag === 'input' && node.attribs.type !== 'checkbox') found.push('<input> not a checkbox');
       for (const [name, value] of Object.entries(node.attribs)) {
         if (name.startsWith('on')) found.push(`${tag} ${name}`);
-        if ((name === 'style' && tag !== 'iframe') || name === 'srcdoc') found.push(`${tag} ${name}`);
+        if ((name === 'style' && tag !== 'iframe') || name === 'srcdoc')
+          found.push(`${tag} ${name}`);
         if (!URL_ATTRIBUTES.has(name)) continue;
         const urls =
           name === 'srcset' ? value.split(',').map((c) => c.trim().split(/\s+/)[0] ?? '') : [value];
