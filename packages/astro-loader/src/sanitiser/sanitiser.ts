@@ -193,7 +193,9 @@ export function renderArticleHtml(html: string, options: SanitiseOptions = {}): 
           writer.open(tag, fate, '');
           return;
         }
-        const language = codeLanguage(tag, attribs);
+        // Only these carry a code block's language (a wrapper, the block, its code).
+        const language =
+          tag === 'pre' || tag === 'code' || tag === 'div' ? codeLanguage(tag, attribs) : undefined;
         if (tag === 'pre') pending = language ?? hints.at(-1)?.language;
         else if (tag === 'code') {
           const inPre = pending;
@@ -226,7 +228,7 @@ export function renderArticleHtml(html: string, options: SanitiseOptions = {}): 
       },
       ontext(text) {
         if (writer.dropping > 0) return;
-        if (text.trim()) {
+        if ((placeholder !== undefined || pending !== undefined) && /\S/.test(text)) {
           placeholder = undefined;
           settlePre();
         }
