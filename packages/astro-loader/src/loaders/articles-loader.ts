@@ -5,6 +5,7 @@ import { toEntryId } from '../entries/entry-ids.js';
 import { articleData } from '../entries/mapping.js';
 import { createArticleEntrySchema } from '../entries/schema.js';
 import { ContentReadLoaderError } from '../errors.js';
+import { createHighlighter, describeHighlighting } from '../highlight/highlighter.js';
 import { allowedBlogs } from '../restriction/blog-names.js';
 import { articleBase, transformedHtml } from '../sanitiser/body-options.js';
 import { createSanitiser } from '../sanitiser/sanitiser-pool.js';
@@ -30,6 +31,11 @@ export function articlesLoader<const C extends string = 'blogs'>(
       const last = latestOf(ctx.collection, options.latest);
       // Blogs' own URLs, for `relativeTo: 'blog'`, read with the listings.
       let blogUrls = new Map<string, string | null>();
+      // Code blocks highlighted as the site's Markdown highlights them (off when it is off).
+      const markdown = ctx.config.markdown;
+      const highlighter = markdown.syntaxHighlight
+        ? createHighlighter(ctx.renderMarkdown, (message) => ctx.logger.warn(message))
+        : undefined;
       // Bodies are sanitised on worker threads while pages keep arriving (sanitiser-pool.ts).
       const sanitiser = createSanitiser({
         allowClasses: options.allowClasses,
@@ -54,6 +60,7 @@ export function articlesLoader<const C extends string = 'blogs'>(
             embedProviders: options.embedProviders?.map((p) => ({ ...p, match: String(p.match) })),
             relativeTo: options.relativeTo,
             transformHtml: options.transformHtml?.toString(),
+            highlighting: describeHighlighting(markdown),
             latest: options.latest,
           },
           readListings: async (client, read) => {
@@ -98,13 +105,16 @@ export function articlesLoader<const C extends string = 'blogs'>(
               ctx.parseData({ id, data: articleData(article, mapping) }),
               rendering,
             ]);
-            for (const warning of warnings)
-              ctx.logger.warn(`${ctx.collection}: article ${article.id}: ${warning}`);
+            const where = `${ctx.collection}: article ${article.id}`;
+            for (const warning of warnings) ctx.logger.warn(`${where}: ${warning}`);
             return {
               id,
               digest,
               data: { ...data, embeds },
-              rendered: { html, metadata: { headings } },
+              rendered: {
+                html: highlighter ? await highlighter.body(html, where) : html,
+                metadata: { headings },
+              },
             };
           },
         });

@@ -1,0 +1,74 @@
+import { BoundedMap } from '../shared/bounded-map.js';
+import { codeBlocks, codeFence } from './code-blocks.js';
+import { highlighterProblem } from './highlighter-policy.js';
+
+/** The site's Markdown renderer (`LoaderContext.renderMarkdown`). */
+export type RenderMarkdown = (markdown: string) => Promise<{ html: string }>;
+
+/** Blocks remembered per sync: a few thousand, as many articles repeat a snippet. */
+const REMEMBERED = 20_000;
+
+/**
+ * Highlights a sanitised body's code blocks as the site's Markdown does: each block becomes the
+ * code fence it would be in a Markdown file, rendered by the site's own Markdown pipeline
+ * (Shiki or Prism, its themes, languages, aliases, transformers, `excludeLangs`), so the output
+ * is byte for byte what a local Markdown entry gets. Each block is rendered once per
+ * (language, code) in a sync. What the highlighter writes must pass highlighter-policy.ts, else
+ * the block stays as sanitised (and `warn` says so).
+ */
+export function createHighlighter(render: RenderMarkdown, warn: (message: string) => void) {
+  const done = new BoundedMap<string, Promise<string | undefined>>(REMEMBERED);
+
+  const highlight = (code: string, language: string | undefined, where: string) => {
+    const key = `${language ?? ''}\0${code}`;
+    let html = done.get(key);
+    if (!html) {
+      html = render(codeFence(code, language)).then(({ html }) => {
+        const out = html.trim();
+        const problem = out.startsWith('<pre') ? highlighterProblem(out) : 'no <pre>';
+        if (!problem) return out;
+        warn(
+          `${where}: its highlighted ${language ?? 'plain'} code block was not used (the highlighter wrote ${problem}); it is shown as sanitised`,
+        );
+        return undefined;
+      });
+      done.set(key, html);
+    }
+    return html;
+  };
+
+  return {
+    /** The body with its code blocks highlighted; `where` names it in warnings. */
+    async body(html: string, where: string): Promise<string> {
+      const blocks = codeBlocks(html);
+      if (blocks.length === 0) return html;
+      const highlighted = await Promise.all(
+        blocks.map((b) => highlight(b.code, b.language, where)),
+      );
+      let out = '';
+      let at = 0;
+      blocks.forEach((block, i) => {
+        out += html.slice(at, block.start) + (highlighted[i] ?? html.slice(block.start, block.end));
+        at = block.end;
+      });
+      return out + html.slice(at);
+    },
+  };
+}
+
+/**
+ * The site's highlighting settings as part of the sync's options: a change re-renders the
+ * bodies. Transformers are functions: their source stands for them.
+ */
+export function describeHighlighting(markdown: {
+  syntaxHighlight?: unknown;
+  shikiConfig?: unknown;
+}): string {
+  try {
+    return JSON.stringify([markdown.syntaxHighlight, markdown.shikiConfig], (_, value) =>
+      typeof value === 'function' ? String(value) : value,
+    );
+  } catch {
+    return String(markdown.syntaxHighlight);
+  }
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { codeBlocks, codeFence } from '../../src/highlight/code-blocks.js';
+import { createHighlighter, describeHighlighting } from '../../src/highlight/highlighter.js';
+import { highlighterProblem } from '../../src/highlight/highlighter-policy.js';
+import { renderArticleHtml } from '../../src/sanitiser/sanitiser.js';
+
+describe('code blocks of a sanitised body', () => {
+  it('finds pre > code blocks with their language and text, token spans and <br> read as text', () => {
+    const html = renderArticleHtml(
+      '<p>a</p><pre><code class="language-ts">const a = 1 &lt; 2;\n</code></pre>' +
+        '<div class="highlight highlight-source-js"><pre><span class="pl-k">let</span> b<br>c</pre></div>' +
+        '<pre><code>plain</code></pre>' +
+        '<pre>text <a href="/x">link</a></pre><pre><code>a</code><code>b</code></pre>',
+    ).html;
+    const blocks = codeBlocks(html);
+    expect(blocks.map(({ language, code }) => ({ language, code }))).toEqual([
+      { language: 'ts', code: 'const a = 1 < 2;\n' },
+      { language: 'js', code: 'let b\nc' },
+      { language: undefined, code: 'plain' },
+    ]);
+    for (const block of blocks)
+      expect(html.slice(block.start, block.end)).toMatch(/^<pre>.*<\/pre>$/s);
+  });
+
+  it('writes a fence no line of the code can close', () => {
+    expect(codeFence('a\n', 'ts')).toBe('```ts\na\n```\n');
+    expect(codeFence('x ```` y', undefined)).toBe('`````\nx ```` y\n`````\n');
+  });
+});
+
+describe('the highlighter', () => {
+  const fakeMarkdown = (calls: string[]) => async (markdown: string) => {
+    calls.push(markdown);
+    const [, lang = '', code = ''] = /^`+(\S*)\n([\s\S]*)\n`+\n$/.exec(markdown) ?? [];
+    return {
+      html: `<pre class="astro-code" style="color:#fff" tabindex="0" data-language="${lang || 'plaintext'}"><code><span style="color:#f00">${code.replaceAll('<', '&lt;')}</span></code></pre>\n`,
+    };
+  };
+
+  it("replaces each block by what the site's Markdown renders for its fence, once per (language, code)", async () => {
+    const calls: string[] = [];
+    const highlighter = createHighlighter(fakeMarkdown(calls), () => {});
+    const body =
+      '<p>x</p><pre><code class="language-ts">a &lt; b</code></pre><p>y</p><pre><code class="language-ts">a &lt; b</code></pre>';
+    const out = await highlighter.body(body, 'articles: article a1');
+    const block =
+      '<pre class="astro-code" style="color:#fff" tabindex="0" data-language="ts"><code><span style="color:#f00">a &lt; b</span></code></pre>';
+    expect(out).toBe(`<p>x</p>${block}<p>y</p>${block}`);
+    await highlighter.body(body, 'articles: article a2');
+    expect(calls).toEqual(['```ts\na < b\n```\n']);
+    expect(await highlighter.body('<p>no code</p>', 'x')).toBe('<p>no code</p>');
+  });
+
+  it('keeps the sanitised block when the highlighter writes what the policy refuses, and says so', async () => {
+    const warnings: string[] = [];
+    const hostile = async () => ({
+      html: '<pre style="background:url(https://e.test/t.gif)"><code><img src=x onerror=alert(1)></code></pre>',
+    });
+    const body = '<pre><code class="language-js">x</code></pre>';
+    expect(
+      await createHighlighter(hostile, (w) => warnings.push(w)).body(body, 'articles: article a1'),
+    ).toBe(body);
+    expect(warnings).toEqual([
+      'articles: article a1: its highlighted js code block was not used (the highlighter wrote pre style="background:url(https://e.test/t.gif)"); it is shown as sanitised',
+    ]);
+  });
+
+  it('holds highlighter output to its policy: its elements, classes, computed styles, no URLs', () => {
+    expect(
+      highlighterProblem(
+        '<pre class="astro-code github-dark" style="background-color:#24292e;color:#e1e4e8; overflow-x: auto;" tabindex="0" data-language="ts"><code><span class="line"><span style="color:#F97583">const</span></span></code></pre>',
+      ),
+    ).toBeUndefined();
+    expect(
+      highlighterProblem(
+        '<pre class="language-js" data-language="js"><code class="language-js"><span class="token keyword">let</span></code></pre>',
+      ),
+    ).toBeUndefined();
+    expect(highlighterProblem('<pre><code><a href="/x">x</a></code></pre>')).toBe('<a>');
+    expect(highlighterProblem('<pre onclick="x"></pre>')).toBe('pre onclick');
+    expect(highlighterProblem('<pre><span style="background:URL(x)">x</span></pre>')).toBe(
+      'span style="background:URL(x)"',
+    );
+    expect(highlighterProblem('<pre><!-- x --></pre>')).toBe('a comment');
+  });
+
+  it("describes the site's settings, transformers by their source", () => {
+    const a = describeHighlighting({
+      syntaxHighlight: 'shiki',
+      shikiConfig: { theme: 'nord', transformers: [{ pre: (n: unknown) => n }] },
+    });
+    const b = describeHighlighting({
+      syntaxHighlight: 'shiki',
+      shikiConfig: { theme: 'nord', transformers: [{ pre: (n: unknown) => [n] }] },
+    });
+    expect(a).toContain('nord');
+    expect(a).not.toBe(b);
+  });
+});
