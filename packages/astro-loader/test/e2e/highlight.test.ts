@@ -66,7 +66,9 @@ describe.concurrent('code blocks highlighted as the site highlights its Markdown
     expect(fromApi[0]).toMatch(
       /<span style="color:#[0-9A-F]{6};--shiki-dark:#[0-9A-F]{6}">const<\/span>/,
     );
-    expect(fromApi[7]).toBe('<pre><code class="language-mermaid">graph TD; A--&gt;B;\n</code></pre>');
+    expect(fromApi[7]).toBe(
+      '<pre><code class="language-mermaid">graph TD; A--&gt;B;\n</code></pre>',
+    );
   });
 
   it('Prism: byte for byte as Markdown, but for the block Prism does not know, which Astro writes unescaped', async () => {
