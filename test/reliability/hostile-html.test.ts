@@ -138,7 +138,9 @@ describe('hostile HTML in article bodies', () => {
   }, 300_000);
 
   it('no payload runs on any built page', async () => {
-    const pages = ['/', ...articles.map((a) => `/articles/${a.id}/`)];
+    // Each article as <Content /> renders it and through <ArticleBody components> (site
+    // components for links, images and players, given the sanitised attributes as props).
+    const pages = ['/', ...articles.flatMap((a) => [`/articles/${a.id}/`, `/components/${a.id}/`])];
     const results = await watchAll(
       browser,
       pages.map((p) => `${served.url}${p}`),
@@ -155,9 +157,12 @@ describe('hostile HTML in article bodies', () => {
     expect(html).toContain(`Body of ${articles[0]?.id}.`);
     expect(html).toContain('&lt;script&gt;');
     for (const article of articles) {
-      const built = files.get(`articles/${article.id}/index.html`) ?? '';
-      const body = built.slice(built.indexOf('<article>'), built.lastIndexOf('</article>'));
-      expect(dangers(body), article.id).toEqual([]);
+      for (const path of [`articles/${article.id}`, `components/${article.id}`]) {
+        const built = files.get(`${path}/index.html`) ?? '';
+        expect(built, path).toContain(`Body of ${article.id}.`);
+        const body = built.slice(built.indexOf('<article>'), built.lastIndexOf('</article>'));
+        expect(dangers(body), path).toEqual([]);
+      }
     }
   }, 300_000);
 });

@@ -18,20 +18,39 @@ const REMEMBERED = 20_000;
  */
 export function createHighlighter(render: RenderMarkdown, warn: (message: string) => void) {
   const done = new BoundedMap<string, Promise<string | undefined>>(REMEMBERED);
+  // One block at a time, in body order, as a Markdown file's blocks are: the site's highlighter
+  // loads languages as it meets them, and a loaded grammar can inject into another's (Shiki's
+  // Markdown grammar brings CSS injections), so concurrent blocks could colour differently from
+  // one run to the next.
+  let queue: Promise<unknown> = Promise.resolve();
+  const renderInTurn = (markdown: string) => {
+    const rendered = queue.then(() => render(markdown));
+    queue = rendered.catch(() => {});
+    return rendered;
+  };
 
   const highlight = (code: string, language: string | undefined, where: string) => {
     const key = `${language ?? ''}\0${code}`;
     let html = done.get(key);
     if (!html) {
-      html = render(codeFence(code, language)).then(({ html }) => {
-        const out = html.trim();
-        const problem = out.startsWith('<pre') ? highlighterProblem(out) : 'no <pre>';
-        if (!problem) return out;
-        warn(
-          `${where}: its highlighted ${language ?? 'plain'} code block was not used (the highlighter wrote ${problem}); it is shown as sanitised`,
-        );
-        return undefined;
-      });
+      html = renderInTurn(codeFence(code, language)).then(
+        ({ html }) => {
+          const out = html.trim();
+          const problem = out.startsWith('<pre') ? highlighterProblem(out) : 'no <pre>';
+          if (!problem) return out;
+          warn(
+            `${where}: its highlighted ${language ?? 'plain'} code block was not used (the highlighter wrote ${problem}); it is shown as sanitised`,
+          );
+          return undefined;
+        },
+        (error: unknown) => {
+          const reason = error instanceof Error ? error.message : String(error);
+          warn(
+            `${where}: its ${language ?? 'plain'} code block could not be highlighted (${reason}); it is shown as sanitised`,
+          );
+          return undefined;
+        },
+      );
       done.set(key, html);
     }
     return html;

@@ -31,8 +31,10 @@ export function articlesLoader<const C extends string = 'blogs'>(
       const last = latestOf(ctx.collection, options.latest);
       // Blogs' own URLs, for `relativeTo: 'blog'`, read with the listings.
       let blogUrls = new Map<string, string | null>();
-      // Code blocks highlighted as the site's Markdown highlights them (off when it is off).
-      const markdown = ctx.config.markdown;
+      // Code blocks highlighted as the site's Markdown highlights them (off when it is off, and
+      // for a context that brings no site config: a loader run outside Astro).
+      const markdown: { syntaxHighlight?: unknown; shikiConfig?: unknown } =
+        ctx.config?.markdown ?? {};
       const highlighter = markdown.syntaxHighlight
         ? createHighlighter(ctx.renderMarkdown, (message) => ctx.logger.warn(message))
         : undefined;

@@ -56,6 +56,26 @@ describe('CMS article bodies in a built site', { timeout: 240_000 }, () => {
     expect(page).toContain('<img src="https://cdn.example/g.jpg" alt="gallery">');
     expect(page).not.toContain('alert(1)');
     expect(result.pages[`articles/${other.id}/index.html`]).toContain('<p><a>lost</a></p>');
+
+    // <ArticleBody> without components writes what <Content /> writes, byte for byte.
+    const inner = (html = '') =>
+      html.slice(html.indexOf('<article>'), html.lastIndexOf('</article>'));
+    for (const article of [first, other])
+      expect(inner(result.pages[`plain/${article.id}/index.html`])).toBe(
+        inner(result.pages[`articles/${article.id}/index.html`]),
+      );
+    // With components: the player as the site's facade, links shown twice, images in figures.
+    const mapped = result.pages[`components/${first.id}/index.html`] ?? '';
+    expect(mapped).toContain(
+      '<div data-component="player" data-provider="youtube"><a href="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ">Talk</a></div><figcaption>The talk</figcaption>',
+    );
+    expect(mapped).not.toContain('<iframe');
+    expect(mapped).toContain(
+      '<a href="https://old-blog.example/2019/older-post/" data-component="twice">older post</a> (older post)',
+    );
+    expect(mapped).toContain(
+      '<figure data-component="figure"><img alt="a" src="https://old-blog.example/content/images/a.jpg"><figcaption>a</figcaption></figure>',
+    );
     expect(result.output).toContain(
       `articles: article ${other.id}: the relative URL "/relative" was dropped: there is no base URL to resolve it`,
     );

@@ -65,6 +65,30 @@ describe('the highlighter', () => {
     ]);
   });
 
+  it('keeps the block when the highlighter fails, and renders one block at a time', async () => {
+    const warnings: string[] = [];
+    let running = 0;
+    let most = 0;
+    const render = async (markdown: string) => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setImmediate(resolve));
+      running--;
+      if (markdown.includes('boom')) throw new Error('grammar failed');
+      return { html: '<pre><code>ok</code></pre>' };
+    };
+    const highlighter = createHighlighter(render, (w) => warnings.push(w));
+    const body =
+      '<pre><code class="language-a">1</code></pre><pre><code class="language-b">boom</code></pre><pre><code>3</code></pre>';
+    expect(await highlighter.body(body, 'articles: article a1')).toBe(
+      '<pre><code>ok</code></pre><pre><code class="language-b">boom</code></pre><pre><code>ok</code></pre>',
+    );
+    expect(most).toBe(1);
+    expect(warnings).toEqual([
+      'articles: article a1: its b code block could not be highlighted (grammar failed); it is shown as sanitised',
+    ]);
+  });
+
   it('holds highlighter output to its policy: its elements, classes, computed styles, no URLs', () => {
     expect(
       highlighterProblem(
