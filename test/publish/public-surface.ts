@@ -104,6 +104,8 @@ export const PUBLIC_SURFACE: Record<string, EntryPoint> = {
       'contentRead',
       'createArticleEntrySchema',
       'default',
+      'defaultEmbedProviders',
+      'embedEntrySchema',
       'entryReference',
       'featureImageEntrySchema',
       'fromEntryId',
