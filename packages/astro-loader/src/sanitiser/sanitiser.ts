@@ -103,7 +103,7 @@ export function renderArticleHtml(html: string, options: SanitiseOptions = {}): 
     pending = undefined;
   };
 
-  const write = (tag: string, attribs: Record<string, string>): Fate => {
+  const write = (tag: string, attribs: Record<string, string>) => {
     for (let n = writer.closeImplied(tag); n > 0; n--) openHeadings.pop();
     const { attributes, id } = writeAttributes(tag, attribs, classes, urls);
     if (id) authorIds.add(id);
@@ -111,13 +111,12 @@ export function renderArticleHtml(html: string, options: SanitiseOptions = {}): 
     if (!depth) {
       writer.open(tag, WRITTEN, `<${tag}${attributes}>`);
       if (tag === 'img' && isPlaceholder(attribs)) placeholder = writer.out.length - 1;
-      return WRITTEN;
+      return;
     }
     const chunk = writer.open(tag, WRITTEN, '');
     const heading = { chunk, depth: Number(depth), authorId: id, attributes, text: '' };
     headings.push(heading);
     openHeadings.push(heading);
-    return WRITTEN;
   };
 
   /** An iframe: a player written anew, else a link to what it showed. */
