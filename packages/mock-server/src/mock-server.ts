@@ -6,6 +6,7 @@ import { validateDataset } from './data/validate-dataset.js';
 import { defaultDataset } from './demo/default-dataset.js';
 import { type FaultConfig, FaultInjector } from './http/faults.js';
 import { Handler } from './http/handler.js';
+import { ImageRoute } from './http/image-route.js';
 import { type ListenOptions, listenNode, type RunningServer } from './http/node-face.js';
 import { type RateLimitConfig, RateLimiter } from './http/rate-limit.js';
 import { type MockStats, RequestLog, type RequestRecord } from './http/request-log.js';
@@ -19,7 +20,7 @@ export interface MockServerOptions {
   rateLimit?: RateLimitConfig;
   /** Called with one line per request: method, path, status, time. Never the key. */
   log?: (line: string) => void;
-  /** How many request records `requests` keeps (newest), default 10 000. */
+  /** How many request records `requests` (and paths `imageRequests`) keeps (newest), default 10 000. */
   requestLogLimit?: number;
   /** A site's publish webhook, told of every edit (see `publishTo`). Default: none. */
   publishWebhook?: PublishWebhook;
@@ -33,9 +34,15 @@ export interface MockServer extends DatasetEdits {
   readonly dataset: LiveDataset;
   setFaults(faults: FaultConfig | undefined): void;
   setRateLimit(rateLimit: RateLimitConfig | undefined): void;
+  /** The API requests (not the image requests), oldest first. */
   readonly requests: readonly RequestRecord[];
   readonly stats: MockStats;
-  /** Clears the request log and counters (not the dataset). */
+  /**
+   * The paths (and queries) of the requests to the image route, `/images/<seed>/<w>x<h>.png`,
+   * newest last: these are not API requests, so they are never in `requests` or `stats`.
+   */
+  readonly imageRequests: readonly string[];
+  /** Clears the request log and counters, and `imageRequests` (not the dataset). */
   resetStats(): void;
   /**
    * Tell this site's publish webhook (`contentRead({ publish })`) of every edit from now on:
@@ -58,13 +65,14 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   };
   const handler = new Handler(parts);
   const log = new RequestLog(options.requestLogLimit ?? 10_000, options.log);
+  const images = new ImageRoute(options.requestLogLimit ?? 10_000, options.log);
 
   const publishing = new PublishNotifier(options.log);
   publishing.target = options.publishWebhook;
   const edits = notifyingEdits(datasetEdits(store), publishing);
   const server: MockServer = {
-    listen: (listenOptions) => listenNode(handler, log, listenOptions, edits),
-    handle: (request) => handleWebRequest(handler, log, request),
+    listen: (listenOptions) => listenNode({ handler, log, images, edits }, listenOptions),
+    handle: (request) => handleWebRequest({ handler, log, images }, request),
     get dataset() {
       return store.live;
     },
@@ -81,7 +89,13 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     get stats() {
       return log.stats;
     },
-    resetStats: () => log.reset(),
+    get imageRequests() {
+      return images.requests;
+    },
+    resetStats: () => {
+      log.reset();
+      images.reset();
+    },
     publishTo(webhook) {
       publishing.target = webhook;
     },

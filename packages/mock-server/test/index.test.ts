@@ -26,6 +26,7 @@ describe('public types', () => {
     expectTypeOf<MockServer['dataset']>().toEqualTypeOf<LiveDataset>();
     expectTypeOf<MockServer['requests']>().toEqualTypeOf<readonly RequestRecord[]>();
     expectTypeOf<MockServer['stats']>().toEqualTypeOf<MockStats>();
+    expectTypeOf<MockServer['imageRequests']>().toEqualTypeOf<readonly string[]>();
     expectTypeOf<MockServer['updateArticle']>().returns.toEqualTypeOf<ArticleRecord>();
     expectTypeOf<MockServer['updateBlog']>().returns.toEqualTypeOf<BlogRecord>();
     expectTypeOf<MockServer['setFaults']>().parameter(0).toEqualTypeOf<FaultConfig | undefined>();

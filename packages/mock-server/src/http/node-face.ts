@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { DatasetEdits } from '../data/edits.js';
 import { answerEdit } from './edit-face.js';
 import type { Handler } from './handler.js';
+import type { ImageRoute } from './image-route.js';
 import {
   ALLOW,
   CORS_HEADERS,
@@ -33,14 +34,21 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** What the node:http face serves from. */
+export interface NodeFaceParts {
+  handler: Handler;
+  log: RequestLog;
+  images: ImageRoute;
+  edits?: DatasetEdits;
+}
+
 /** The node:http face: writes the core's stored bytes straight to the socket. */
 export async function listenNode(
-  handler: Handler,
-  log: RequestLog,
+  parts: NodeFaceParts,
   options: ListenOptions = {},
-  edits?: DatasetEdits,
 ): Promise<RunningServer> {
-  const editable = options.editable === true ? edits : undefined;
+  const { handler, log, images } = parts;
+  const editable = options.editable === true ? parts.edits : undefined;
   const host = options.host ?? '127.0.0.1';
   const timers = new Set<NodeJS.Timeout>();
   const later = (ms: number, res: ServerResponse, fn: () => void) => {
@@ -59,9 +67,16 @@ export async function listenNode(
     { keepAliveTimeout: 5000 },
     (req: IncomingMessage, res: ServerResponse) => {
       if (editable && answerEdit(req, res, editable)) return;
-      const started = performance.now();
       const method = req.method ?? 'GET';
       const target = req.url ?? '/';
+      if (images.owns(target)) {
+        const { ifNoneMatch } = credentials(req.rawHeaders);
+        void images.answer(method, target, ifNoneMatch).then((image) => {
+          if (!res.destroyed) send(image, res, later);
+        });
+        return;
+      }
+      const started = performance.now();
       const outcome = handler.respond({ method, target, ...credentials(req.rawHeaders) });
       const record = log.begin(method, target, outcome);
       res.once('close', () => log.end(record, performance.now() - started));

@@ -1,16 +1,29 @@
 import type { Handler } from './handler.js';
+import type { ImageRoute } from './image-route.js';
 import { half, type Outcome } from './outcome.js';
 import type { RequestLog } from './request-log.js';
 
+/** What the web face serves from. */
+export interface WebFaceParts {
+  handler: Handler;
+  log: RequestLog;
+  images: ImageRoute;
+}
+
 /** The web-standard face: Request in, Response out. msw and `server.handle` use it. */
-export async function handleWebRequest(
-  handler: Handler,
-  log: RequestLog,
-  request: Request,
-): Promise<Response> {
-  const started = performance.now();
+export async function handleWebRequest(parts: WebFaceParts, request: Request): Promise<Response> {
+  const { handler, log, images } = parts;
   const url = new URL(request.url);
   const target = `${url.pathname}${url.search}`;
+  if (images.owns(target)) {
+    const method = request.method.toUpperCase();
+    const image = await images.answer(method, target, request.headers.get('if-none-match'));
+    return new Response(bodyOf(image, request.signal), {
+      status: image.status,
+      headers: headersOf(image),
+    });
+  }
+  const started = performance.now();
   const outcome = handler.respond({
     method: request.method.toUpperCase(),
     target,
