@@ -1,4 +1,5 @@
 import { type DatasetEdits, datasetEdits } from './data/edits.js';
+import { originOf } from './data/mock-origin.js';
 import { PublishNotifier, type PublishWebhook } from './data/publish-webhook.js';
 import type { Dataset } from './data/schema.js';
 import { DataStore, type LiveDataset } from './data/store.js';
@@ -22,6 +23,13 @@ export interface MockServerOptions {
   log?: (line: string) => void;
   /** How many request records `requests` (and paths `imageRequests`) keeps (newest), default 10 000. */
   requestLogLimit?: number;
+  /**
+   * The origin the datasets' placeholder `http://content-read-mock.invalid` is rewritten to
+   * (e.g. `http://localhost:4010` for a server bound to 0.0.0.0 in a container). Default: the
+   * origin of the first `listen()`'s `baseUrl`, or of the first request `handle()` receives,
+   * whichever comes first.
+   */
+  origin?: string;
   /** A site's publish webhook, told of every edit (see `publishTo`). Default: none. */
   publishWebhook?: PublishWebhook;
 }
@@ -42,6 +50,11 @@ export interface MockServer extends DatasetEdits {
    * newest last: these are not API requests, so they are never in `requests` or `stats`.
    */
   readonly imageRequests: readonly string[];
+  /**
+   * The origin the datasets' placeholder origin `http://content-read-mock.invalid` has been
+   * rewritten to (their image URLs name it); undefined until the mock listens or is first asked.
+   */
+  readonly origin: string | undefined;
   /** Clears the request log and counters, and `imageRequests` (not the dataset). */
   resetStats(): void;
   /**
@@ -66,13 +79,22 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const handler = new Handler(parts);
   const log = new RequestLog(options.requestLogLimit ?? 10_000, options.log);
   const images = new ImageRoute(options.requestLogLimit ?? 10_000, options.log);
+  // The datasets name the mock by a placeholder origin until its own is known (see
+  // data/mock-origin.ts): the first origin learnt, before any request is answered, replaces it.
+  const learnOrigin = (origin: string) => {
+    if (store.origin === undefined && /^https?:/.test(origin)) store.rebase(origin);
+  };
+  if (options.origin !== undefined)
+    learnOrigin(originOf(options.origin, 'createMockServer({ origin })'));
 
   const publishing = new PublishNotifier(options.log);
   publishing.target = options.publishWebhook;
   const edits = notifyingEdits(datasetEdits(store), publishing);
   const server: MockServer = {
-    listen: (listenOptions) => listenNode({ handler, log, images, edits }, listenOptions),
-    handle: (request) => handleWebRequest({ handler, log, images }, request),
+    listen: (listenOptions) =>
+      listenNode({ handler, log, images, edits, onListening: learnOrigin }, listenOptions),
+    handle: (request) =>
+      handleWebRequest({ handler, log, images, onRequest: learnOrigin }, request),
     get dataset() {
       return store.live;
     },
@@ -91,6 +113,9 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     },
     get imageRequests() {
       return images.requests;
+    },
+    get origin() {
+      return store.origin;
     },
     resetStats: () => {
       log.reset();

@@ -9,7 +9,8 @@ export interface MswHandlerOptions {
 /**
  * msw request handlers backed by a mock server's one implementation (`server.handle`). Pass a
  * MockServer to share its dataset, stats and helpers with the test, or options to make a new one.
- * Every path on `origin` goes to it: the API under /api/v1 and the mock's images under /images/.
+ * Every path on `origin` goes to it: the API under /api/v1 and the mock's images under /images/,
+ * which the datasets name on this origin when it is the first the mock is asked at.
  */
 export function createMswHandlers(
   serverOrOptions: MockServer | MockServerOptions = {},

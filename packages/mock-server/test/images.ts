@@ -51,3 +51,12 @@ export function pixel(png: Png, x: number, y: number): [number, number, number] 
   const at = y * (1 + 3 * png.width) + 1 + 3 * x;
   return [png.scanlines[at] ?? -1, png.scanlines[at + 1] ?? -1, png.scanlines[at + 2] ?? -1];
 }
+
+/** Every image URL an article names: its body's `<img src>` and its feature image. */
+export function imageUrlsOf(article: {
+  html: string;
+  feature_image: { url: string } | null;
+}): string[] {
+  const inBody = [...article.html.matchAll(/<img [^>]*\bsrc="([^"]+)"/g)].map((m) => m[1] ?? '');
+  return article.feature_image ? [article.feature_image.url, ...inBody] : inBody;
+}

@@ -27,6 +27,7 @@ describe('public types', () => {
     expectTypeOf<MockServer['requests']>().toEqualTypeOf<readonly RequestRecord[]>();
     expectTypeOf<MockServer['stats']>().toEqualTypeOf<MockStats>();
     expectTypeOf<MockServer['imageRequests']>().toEqualTypeOf<readonly string[]>();
+    expectTypeOf<MockServer['origin']>().toEqualTypeOf<string | undefined>();
     expectTypeOf<MockServer['updateArticle']>().returns.toEqualTypeOf<ArticleRecord>();
     expectTypeOf<MockServer['updateBlog']>().returns.toEqualTypeOf<BlogRecord>();
     expectTypeOf<MockServer['setFaults']>().parameter(0).toEqualTypeOf<FaultConfig | undefined>();
@@ -35,6 +36,7 @@ describe('public types', () => {
   it('options', () => {
     expectTypeOf<MockServerOptions['dataset']>().toEqualTypeOf<Dataset | undefined>();
     expectTypeOf<MockServerOptions['rateLimit']>().toEqualTypeOf<RateLimitConfig | undefined>();
+    expectTypeOf<MockServerOptions['origin']>().toEqualTypeOf<string | undefined>();
     expectTypeOf<FaultKind>().toExtend<string>();
     expectTypeOf<Parameters<typeof createMswHandlers>[0]>().toEqualTypeOf<
       MockServer | MockServerOptions | undefined

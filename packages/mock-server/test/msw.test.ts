@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer } from '../src/index.js';
 import { createMswHandlers } from '../src/msw.js';
+import { readPng } from './images.js';
 
 const mock = createMockServer();
 const msw = setupServer(...createMswHandlers(mock, { origin: 'https://api.content-read.test' }));
@@ -41,6 +42,23 @@ describe('msw handlers', () => {
       'blog_01',
       'blog_03',
     ]);
+  });
+
+  it('serve the mock’s images on the API origin, which the dataset names; not as API requests', async () => {
+    const res = await fetch(`${base}/articles?per_page=20`, {
+      headers: { authorization: 'Bearer demo-full-access-key' },
+    });
+    const { data } = (await res.json()) as { data: { feature_image: { url: string } | null }[] };
+    const url = data.find((a) => a.feature_image !== null)?.feature_image?.url ?? '';
+    expect(url).toMatch(/^https:\/\/api\.content-read\.test\/images\/[a-z0-9-]+\/1200x630\.png$/);
+    const counted = mock.stats.requests;
+    const image = await fetch(url);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    const png = readPng(new Uint8Array(await image.arrayBuffer()));
+    expect([png.width, png.height]).toEqual([1200, 630]);
+    expect(mock.stats.requests).toBe(counted);
+    expect(mock.imageRequests.at(-1)).toBe(new URL(url).pathname);
   });
 
   it('options make a fresh server; faults apply in-process too', async () => {

@@ -58,12 +58,9 @@ export function datasetEdits(store: DataStore): DatasetEdits {
   const edits: DatasetEdits = {
     updateArticle(id, patch) {
       const before = must(store.articles, 'article', id);
-      const next = articleRecordSchema.parse({
-        ...before,
-        ...patch,
-        id,
-        updated_at: updated(patch),
-      });
+      const next = store.place(
+        articleRecordSchema.parse({ ...before, ...patch, id, updated_at: updated(patch) }),
+      );
       change(
         `updateArticle("${id}")`,
         () => store.articles.set(id, next),
@@ -82,7 +79,7 @@ export function datasetEdits(store: DataStore): DatasetEdits {
     addArticle(article) {
       if (store.articles.has(article.id))
         throw new Error(`An article with id "${article.id}" already exists.`);
-      const next = articleRecordSchema.parse(article);
+      const next = store.place(articleRecordSchema.parse(article));
       change(
         `addArticle("${article.id}")`,
         () => store.articles.set(next.id, next),
@@ -93,7 +90,9 @@ export function datasetEdits(store: DataStore): DatasetEdits {
     setArticlePublic: (id, isPublic) => edits.updateArticle(id, { public: isPublic }),
     updateBlog(id, patch) {
       const before = must(store.blogs, 'blog', id);
-      const next = blogRecordSchema.parse({ ...before, ...patch, id, updated_at: updated(patch) });
+      const next = store.place(
+        blogRecordSchema.parse({ ...before, ...patch, id, updated_at: updated(patch) }),
+      );
       change(
         `updateBlog("${id}")`,
         () => store.blogs.set(id, next),

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { blockPool, body, WORDS } from './generated-text.js';
+import { mockImageUrl } from './mock-origin.js';
 import { createRandom, pick, type Random } from './random.js';
 import type {
   ArticleRecord,
@@ -126,7 +127,8 @@ function article(
     authors: [{ name: 'Generated Author', slug: 'generated-author' }],
     tags: [pick(random, WORDS)],
     feature_image: {
-      url: `https://picsum.photos/seed/article-${i + 1}/1200/630`,
+      // Served by the mock itself; its placeholder origin becomes the real one (mock-origin.ts).
+      url: mockImageUrl(`article-${i + 1}`, 1200, 630),
       alt: null,
       width: 1200,
       height: 630,

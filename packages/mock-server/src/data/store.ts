@@ -1,4 +1,5 @@
 import { hashKey } from './keys.js';
+import { rebaseOrigin } from './mock-origin.js';
 import type {
   ArticleRecord,
   BlogRecord,
@@ -45,6 +46,7 @@ export class DataStore {
   readonly articles = new Map<string, ArticleRecord>();
   readonly #sorted = new VersionedCache<'live', LiveDataset>(() => this.version);
   readonly #keyIndex = new VersionedCache<'byHash', Map<string, StoredKey>>(() => this.version);
+  #origin: string | undefined;
 
   constructor(data: ValidDataset) {
     for (const w of data.workspaces) this.workspaces.set(w.id, w);
@@ -74,6 +76,33 @@ export class DataStore {
       blogs: [...this.blogs.values()].sort(byId),
       articles: [...this.articles.values()].sort(byId),
     }));
+  }
+
+  /** The origin the placeholder `MOCK_ORIGIN` has been rewritten to; undefined until then. */
+  get origin(): string | undefined {
+    return this.#origin;
+  }
+
+  /**
+   * Rewrite the placeholder origin to the mock's real one in every blog and article, once (see
+   * mock-origin.ts); later calls do nothing. Not an edit: nothing is published and no
+   * `updated_at` moves, but the version does, so no view made before survives it.
+   */
+  rebase(origin: string): void {
+    if (this.#origin !== undefined) return;
+    this.#origin = origin;
+    for (const map of [this.blogs, this.articles] as Map<string, unknown>[]) {
+      for (const [id, record] of map) {
+        const next = rebaseOrigin(record, origin);
+        if (next !== record) map.set(id, next);
+      }
+    }
+    this.changed();
+  }
+
+  /** A blog or article as the store keeps it: rebased if the origin is known already. */
+  place<T extends BlogRecord | ArticleRecord>(record: T): T {
+    return this.#origin === undefined ? record : rebaseOrigin(record, this.#origin);
   }
 
   /** Call after any change: a new version, so every derived view is made again. */

@@ -1,3 +1,4 @@
+import { mockImageUrl } from '../data/mock-origin.js';
 import { createRandom, intBetween, pick, type Random } from '../data/random.js';
 
 // Building blocks for the demo articles' bodies: varied, realistic HTML (headings, paragraphs,
@@ -108,9 +109,10 @@ function table(random: Random): string {
   return `<table><thead><tr><th>Measurement</th><th>Median</th><th>Cache hits</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
+/** A figure whose image the mock serves itself, named by its placeholder origin (mock-origin.ts). */
 function figure(slug: string, n: number, title: string): string {
   const alt = escapeHtml(`Illustration for “${title}”`);
-  return `<figure><img src="https://picsum.photos/seed/${slug}-${n}/960/540" alt="${alt}" width="960" height="540" loading="lazy"><figcaption>${alt}</figcaption></figure>`;
+  return `<figure><img src="${mockImageUrl(`${slug}-${n}`, 960, 540)}" alt="${alt}" width="960" height="540" loading="lazy"><figcaption>${alt}</figcaption></figure>`;
 }
 
 /** A whole article body for a demo article. `technical` articles get code blocks. */

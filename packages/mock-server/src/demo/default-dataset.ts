@@ -1,3 +1,4 @@
+import { mockImageUrl } from '../data/mock-origin.js';
 import { createRandom, pick } from '../data/random.js';
 import type { ArticleRecord, BlogRecord, Dataset } from '../data/schema.js';
 import { type BlogSpec, DEMO_BLOGS } from './blogs.js';
@@ -67,7 +68,12 @@ export const demoKeys = [
   description,
 }));
 
-/** The built-in demo dataset: two workspaces, six blogs (one private), sixty articles. A fresh copy each call. */
+/**
+ * The built-in demo dataset: two workspaces, six blogs (one private), sixty articles. A fresh copy
+ * each call. Its images (feature images, figures in bodies) are the mock's own
+ * (`/images/<seed>/<w>x<h>.png`), named by the placeholder origin `MOCK_ORIGIN`, which a running
+ * mock rewrites to its real origin.
+ */
 export function defaultDataset(): Dataset {
   const random = createRandom('content-read-demo');
   const drafts: ArticleRecord[] = [];
@@ -159,7 +165,8 @@ function article(
       i % 6 === 5
         ? null
         : {
-            url: `https://picsum.photos/seed/${slug}/1200/630`,
+            // Served by the mock itself; its placeholder origin becomes the real one (mock-origin.ts).
+            url: mockImageUrl(slug, 1200, 630),
             alt: `Cover image for “${title}”`,
             width: 1200,
             height: 630,

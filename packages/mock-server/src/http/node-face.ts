@@ -40,6 +40,11 @@ export interface NodeFaceParts {
   log: RequestLog;
   images: ImageRoute;
   edits?: DatasetEdits;
+  /**
+   * Told the server's origin (that of `baseUrl`) as soon as it listens, before any request is
+   * read: the mock rewrites its datasets' placeholder origin to it (see data/mock-origin.ts).
+   */
+  onListening?: (origin: string) => void;
 }
 
 /** The node:http face: writes the core's stored bytes straight to the socket. */
@@ -97,16 +102,18 @@ export async function listenNode(
     );
   });
 
-  await new Promise<void>((resolve, reject) => {
+  const hostInUrl = host.includes(':') ? `[${host}]` : host;
+  const port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
       server.off('error', reject);
-      resolve();
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      // Here, in the listening callback, no connection has been read yet.
+      parts.onListening?.(`http://${hostInUrl}:${port}`);
+      resolve(port);
     });
   });
-  const address = server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
-  const hostInUrl = host.includes(':') ? `[${host}]` : host;
   return {
     baseUrl: `http://${hostInUrl}:${port}/api/v1`,
     port,

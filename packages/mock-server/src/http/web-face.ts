@@ -8,12 +8,18 @@ export interface WebFaceParts {
   handler: Handler;
   log: RequestLog;
   images: ImageRoute;
+  /**
+   * Told each request's origin before it is answered: the mock rewrites its datasets'
+   * placeholder origin to the first one it learns (see data/mock-origin.ts).
+   */
+  onRequest?: (origin: string) => void;
 }
 
 /** The web-standard face: Request in, Response out. msw and `server.handle` use it. */
 export async function handleWebRequest(parts: WebFaceParts, request: Request): Promise<Response> {
   const { handler, log, images } = parts;
   const url = new URL(request.url);
+  parts.onRequest?.(url.origin);
   const target = `${url.pathname}${url.search}`;
   if (images.owns(target)) {
     const method = request.method.toUpperCase();

@@ -2,11 +2,17 @@
 // bytes every time, public and immutable, and never counted as API requests.
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/index.js';
-import { pixel, readPng } from '../images.js';
-import { useServer } from '../support.js';
+import { imageUrlsOf, pixel, readPng } from '../images.js';
+import { FULL, useServer } from '../support.js';
 
 const server = useServer();
 const bytesOf = async (res: Response) => new Uint8Array(await res.arrayBuffer());
+
+interface ListedArticle {
+  id: string;
+  html: string;
+  feature_image: { url: string; width: number | null; height: number | null } | null;
+}
 
 describe('GET /images/<seed>/<w>x<h>.png', () => {
   it.each([
@@ -163,5 +169,45 @@ describe('GET /images/<seed>/<w>x<h>.png', () => {
         expect([name, inProcess.headers.get(name)]).toEqual([name, overHttp.headers.get(name)]);
       expect(await bytesOf(inProcess)).toEqual(await bytesOf(overHttp));
     }
+  });
+});
+
+describe('the built-in dataset shows the mock’s own images', () => {
+  it('after listen(), bodies and feature images name the server’s origin; each answers its PNG', async () => {
+    const { get, origin, server: mock } = server();
+    expect(mock.origin).toBe(origin);
+    const res = await get('/api/v1/articles?per_page=100', { key: FULL });
+    const text = await res.text();
+    expect(text).not.toContain('content-read-mock.invalid');
+    const articles = (JSON.parse(text) as { data: ListedArticle[] }).data;
+    const urls = articles.flatMap(imageUrlsOf);
+    const features = articles.flatMap((a) => (a.feature_image ? [a.feature_image] : []));
+    expect(features.length).toBeGreaterThan(20);
+    expect(urls.length).toBeGreaterThan(features.length);
+    for (const f of features) {
+      expect(f.url).toMatch(new RegExp(`^${origin}/images/[a-z0-9-]{1,64}/1200x630\\.png$`));
+      expect([f.width, f.height]).toEqual([1200, 630]);
+    }
+    const inBodies = urls.filter((u) => !features.some((f) => f.url === u));
+    for (const url of inBodies)
+      expect(url).toMatch(new RegExp(`^${origin}/images/[a-z0-9-]{1,64}/960x540\\.png$`));
+
+    mock.resetStats();
+    for (const url of new Set(urls)) {
+      const image = await fetch(url, { method: 'HEAD' });
+      expect([url, image.status, image.headers.get('content-type')]).toEqual([
+        url,
+        200,
+        'image/png',
+      ]);
+    }
+    // Two drawn in full: their sizes are the ones named.
+    for (const url of [features[0]?.url ?? '', inBodies[0] ?? '']) {
+      const png = readPng(await bytesOf(await fetch(url)));
+      const [, w, h] = /(\d+)x(\d+)\.png$/.exec(url) ?? [];
+      expect([png.width, png.height]).toEqual([Number(w), Number(h)]);
+    }
+    expect(mock.stats.requests).toBe(0);
+    expect(mock.imageRequests).toHaveLength(new Set(urls).size + 2);
   });
 });
