@@ -43,7 +43,8 @@ export function answerThrough(handle: (request: Request) => Promise<Response>) {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers))
       if (typeof value === 'string') headers.set(name, value);
-    const request = new Request(`http://127.0.0.1${req.url}`, {
+    // The address the client used: the mock names its images on the origin it is first asked at.
+    const request = new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url}`, {
       method: req.method ?? 'GET',
       headers,
     });
