@@ -12,6 +12,7 @@ import {
   matchEmbed,
 } from './embeds.js';
 import { assignSlugs, type MarkdownHeading, type PendingHeading } from './headings.js';
+import { imageDefaults, locateImages, type UnsizedImage, unsizedImage } from './images.js';
 import { isPlaceholder, revealLazyImage } from './lazy-images.js';
 import { MATH_DROPPED, MATH_TAGS } from './math.js';
 import { isDeadControl, mediaAttributes } from './media.js';
@@ -22,15 +23,16 @@ import { BalancedWriter, DROPPED, escapeText, type Fate, UNWRAPPED, WRITTEN } fr
 export type { EmbedProvider } from './embed-providers.js';
 export type { Embed } from './embeds.js';
 export type { MarkdownHeading } from './headings.js';
+export type { UnsizedImage } from './images.js';
 export type { UrlBase } from './urls.js';
 
 /**
  * Part of the build-time sync's cache version: raise it whenever the same body renders
  * differently, so a data store filled by an older sanitiser is read and rendered again instead of
  * serving old HTML (3: embeds, lazy images, srcset by the standard, media controls, MathML,
- * code languages, ARIA).
+ * code languages, ARIA; 4: every image lazy, unsized images reported).
  */
-export const RENDERING_VERSION = 3;
+export const RENDERING_VERSION = 4;
 
 export interface RenderedHtml {
   html: string;
@@ -39,6 +41,8 @@ export interface RenderedHtml {
   embeds: Embed[];
   /** What was lost and why (a relative URL with no base), one line each, for the loader to log. */
   warnings: string[];
+  /** Images written without both dimensions, in body order (see images.ts). */
+  unsizedImages: UnsizedImage[];
 }
 
 export interface SanitiseOptions {
@@ -61,12 +65,13 @@ const KATEX_HTML = /(?:^|\s)katex-html(?:\s|$)/;
  * Sanitises an article body in one pass over htmlparser2's events and gives every heading an
  * id the way Astro's Markdown does (GitHub-style slugs, unique within the article; an id the
  * author set is kept). Before the policy, each element is read as its CMS meant it: lazy images
- * revealed (lazy-images.ts), embeds written anew or as links (embeds.ts), code languages in one
- * form (code-language.ts), media given controls (media.ts), MathML kept (math.ts). Only
- * allow-listed elements and attributes are written (policy.ts), ids and names get a prefix,
- * classes are filtered (classes.ts), URLs checked and resolved (urls.ts), every text and
- * attribute value is re-escaped and every written element closed (writer.ts), so the output
- * holds no markup but ours, whatever the input's parse quirks. It does not throw.
+ * revealed (lazy-images.ts), every image made lazy and its missing size noted (images.ts),
+ * embeds written anew or as links (embeds.ts), code languages in one form (code-language.ts),
+ * media given controls (media.ts), MathML kept (math.ts). Only allow-listed elements and
+ * attributes are written (policy.ts), ids and names get a prefix, classes are filtered
+ * (classes.ts), URLs checked and resolved (urls.ts), every text and attribute value is
+ * re-escaped and every written element closed (writer.ts), so the output holds no markup but
+ * ours, whatever the input's parse quirks. It does not throw.
  */
 export function renderArticleHtml(html: string, options: SanitiseOptions = {}): RenderedHtml {
   const writer = new BalancedWriter();
@@ -94,6 +99,15 @@ export function renderArticleHtml(html: string, options: SanitiseOptions = {}): 
   // is the real one (lazy-load plugins).
   let placeholder: number | undefined;
   let rescue: { chunk: number; depth: number } | undefined;
+  // Images without both dimensions, by their chunk (a rescued image replaces its placeholder's).
+  const unsized = new Map<number, Omit<UnsizedImage, 'at'>>();
+
+  /** Notes an `<img>` written to `chunk` if it lacks a dimension. */
+  const noteImage = (chunk: number, attribs: Record<string, string>) => {
+    const image = unsizedImage(attribs.src && urls.check('img', 'src', attribs.src), attribs);
+    if (image) unsized.set(chunk, image);
+    else unsized.delete(chunk);
+  };
 
   /** Opens the `code` a `pre` with a language lacks, before anything else is written in it. */
   const settlePre = () => {
@@ -109,8 +123,10 @@ export function renderArticleHtml(html: string, options: SanitiseOptions = {}): 
     if (id) authorIds.add(id);
     const depth = HEADING.exec(tag)?.[1];
     if (!depth) {
-      writer.open(tag, WRITTEN, `<${tag}${attributes}>`);
-      if (tag === 'img' && isPlaceholder(attribs)) placeholder = writer.out.length - 1;
+      const chunk = writer.open(tag, WRITTEN, `<${tag}${attributes}>`);
+      if (tag !== 'img') return;
+      noteImage(chunk, attribs);
+      if (isPlaceholder(attribs)) placeholder = chunk;
       return;
     }
     const chunk = writer.open(tag, WRITTEN, '');
@@ -175,8 +191,10 @@ export function renderArticleHtml(html: string, options: SanitiseOptions = {}): 
           if (rescue && tag === 'img') {
             revealLazyImage(tag, attribs);
             if (!isPlaceholder(attribs)) {
+              imageDefaults(attribs);
               writer.out[rescue.chunk] =
                 `<img${writeAttributes(tag, attribs, classes, urls).attributes}>`;
+              noteImage(rescue.chunk, attribs);
               rescue = undefined;
             }
           }
@@ -186,6 +204,7 @@ export function renderArticleHtml(html: string, options: SanitiseOptions = {}): 
         if (tag !== 'noscript') placeholder = undefined;
         if (tag !== 'code') settlePre();
         revealLazyImage(tag, attribs);
+        if (tag === 'img') imageDefaults(attribs);
         mediaAttributes(tag, attribs);
         const fate = fateOf(tag, attribs);
         if (fate !== WRITTEN) {
@@ -240,5 +259,11 @@ export function renderArticleHtml(html: string, options: SanitiseOptions = {}): 
   parser.end(html);
   writer.end();
   const list = assignSlugs(headings, authorIds, writer.out);
-  return { html: writer.out.join(''), headings: list, embeds, warnings: [...warnings] };
+  return {
+    html: writer.out.join(''),
+    headings: list,
+    embeds,
+    warnings: [...warnings],
+    unsizedImages: locateImages(writer.out, unsized),
+  };
 }

@@ -26,7 +26,12 @@ describe("a body cut where the site's components take over", () => {
       ['img', 'img', ''],
       ['embed', 'iframe', ''],
     ]);
-    expect(mapped[1]?.props).toEqual({ src: 'https://e.test/i.jpg', alt: 'I' });
+    expect(mapped[1]?.props).toEqual({
+      src: 'https://e.test/i.jpg',
+      alt: 'I',
+      loading: 'lazy',
+      decoding: 'async',
+    });
     expect(mapped[2]?.props['data-embed']).toBe('youtube');
     // An iframe is only an embed by the mark the sanitiser writes; as a tag, it is `iframe`.
     expect(bodyParts(html, keys('iframe')).filter((p) => typeof p !== 'string')).toHaveLength(1);

@@ -13,17 +13,17 @@ describe('images as the reader would see them', () => {
         `<img src="${GIF}" data-src="https://e.test/a.jpg" data-srcset="https://e.test/a-1.jpg 1x, https://e.test/a-2.jpg 2x" data-sizes="auto" class="lazyload" width="700" height="624" alt="A">`,
       ),
     ).toBe(
-      '<img src="https://e.test/a.jpg" width="700" height="624" alt="A" srcset="https://e.test/a-1.jpg 1x, https://e.test/a-2.jpg 2x" sizes="auto" loading="lazy">',
+      '<img src="https://e.test/a.jpg" width="700" height="624" alt="A" srcset="https://e.test/a-1.jpg 1x, https://e.test/a-2.jpg 2x" sizes="auto" loading="lazy" decoding="async">',
     );
     expect(html(`<img data-lazy-src="https://e.test/b.jpg" src="${GIF}">`)).toBe(
-      '<img src="https://e.test/b.jpg" loading="lazy">',
+      '<img src="https://e.test/b.jpg" loading="lazy" decoding="async">',
     );
     expect(
       html(
         '<picture><source data-srcset="https://e.test/c.webp" type="image/webp"><img src="https://e.test/c.jpg"></picture>',
       ),
     ).toBe(
-      '<picture><source type="image/webp" srcset="https://e.test/c.webp"><img src="https://e.test/c.jpg"></picture>',
+      '<picture><source type="image/webp" srcset="https://e.test/c.webp"><img src="https://e.test/c.jpg" loading="lazy" decoding="async"></picture>',
     );
   });
 
@@ -32,13 +32,13 @@ describe('images as the reader would see them', () => {
       html(
         `<p><img src="${GIF}" class="lazy"><noscript><img src="https://e.test/real.jpg" alt="Real"></noscript></p>`,
       ),
-    ).toBe('<p><img src="https://e.test/real.jpg" alt="Real"></p>');
+    ).toBe('<p><img src="https://e.test/real.jpg" alt="Real" loading="lazy" decoding="async"></p>');
     // Revealed from data-src already: the noscript copy is not a second image.
     expect(
       html(
         `<img src="${GIF}" data-src="https://e.test/a.jpg"><noscript><img src="https://e.test/a.jpg"></noscript>`,
       ),
-    ).toBe('<img src="https://e.test/a.jpg" loading="lazy">');
+    ).toBe('<img src="https://e.test/a.jpg" loading="lazy" decoding="async">');
     // A noscript after anything else stays dropped with its content.
     expect(html('<p>x</p><noscript><img src="https://e.test/track.gif"></noscript>')).toBe(
       '<p>x</p>',
@@ -53,12 +53,14 @@ describe('images as the reader would see them', () => {
         `<img src="https://e.test/a.png" srcset="${substack}" sizes="(min-width: 728px) 728px, 100vw">`,
       ),
     ).toBe(
-      `<img src="https://e.test/a.png" srcset="${substack}" sizes="(min-width: 728px) 728px, 100vw">`,
+      `<img src="https://e.test/a.png" srcset="${substack}" sizes="(min-width: 728px) 728px, 100vw" loading="lazy" decoding="async">`,
     );
     expect(html('<img src="/a.png" srcset="/a.png 1x, javascript:alert(1) 2x">')).toBe(
-      '<img src="/a.png" srcset="/a.png 1x">',
+      '<img src="/a.png" srcset="/a.png 1x" loading="lazy" decoding="async">',
     );
-    expect(html('<img src="/a.png" srcset="/a.png 1q">')).toBe('<img src="/a.png">');
+    expect(html('<img src="/a.png" srcset="/a.png 1q">')).toBe(
+      '<img src="/a.png" loading="lazy" decoding="async">',
+    );
   });
 });
 
@@ -148,10 +150,10 @@ describe('CMS classes, relative URLs and the transform hook', () => {
     const body =
       '<figure class="kg-card kg-gallery-card wp-block-image alignwide callout"><img class="kg-image size-large" src="/a.jpg"></figure>';
     expect(html(body, { allowClasses: ['ghost'] })).toBe(
-      '<figure class="kg-card kg-gallery-card"><img class="kg-image" src="/a.jpg"></figure>',
+      '<figure class="kg-card kg-gallery-card"><img class="kg-image" src="/a.jpg" loading="lazy" decoding="async"></figure>',
     );
     expect(html(body, { allowClasses: ['wordpress', 'callout'] })).toBe(
-      '<figure class="wp-block-image alignwide callout"><img class="size-large" src="/a.jpg"></figure>',
+      '<figure class="wp-block-image alignwide callout"><img class="size-large" src="/a.jpg" loading="lazy" decoding="async"></figure>',
     );
     expect(html('<p class="constructor">x</p>', { allowClasses: ['constructor'] })).toBe(
       '<p class="constructor">x</p>',
@@ -162,11 +164,11 @@ describe('CMS classes, relative URLs and the transform hook', () => {
     const body =
       '<a href="/about">a</a><a href="#top">t</a><img src="content/images/a.jpg" srcset="/x-1.jpg 1x, /x-2.jpg 2x"><video poster="/p.jpg"></video>';
     expect(html(body, { base: 'https://old.example/blog/post/' })).toBe(
-      '<a href="https://old.example/about">a</a><a href="#user-content-top">t</a><img src="https://old.example/blog/post/content/images/a.jpg" srcset="https://old.example/x-1.jpg 1x, https://old.example/x-2.jpg 2x"><video poster="https://old.example/p.jpg" controls=""></video>',
+      '<a href="https://old.example/about">a</a><a href="#user-content-top">t</a><img src="https://old.example/blog/post/content/images/a.jpg" srcset="https://old.example/x-1.jpg 1x, https://old.example/x-2.jpg 2x" loading="lazy" decoding="async"><video poster="https://old.example/p.jpg" controls=""></video>',
     );
     const lost = renderArticleHtml(body, { base: null });
     expect(lost.html).toBe(
-      '<a>a</a><a href="#user-content-top">t</a><img><video controls=""></video>',
+      '<a>a</a><a href="#user-content-top">t</a><img loading="lazy" decoding="async"><video controls=""></video>',
     );
     expect(lost.warnings).toContain(
       'the relative URL "/about" was dropped: there is no base URL to resolve it',
@@ -197,7 +199,7 @@ describe('CMS classes, relative URLs and the transform hook', () => {
           `<img src="${JSON.parse(attrs.replaceAll('&quot;', '"')).src}" onerror="alert(1)"><script>alert(2)</script>`,
       );
     expect(html(transformedHtml(article, gallery, 'Collection "articles"'))).toBe(
-      '<img src="https://e.test/g.jpg">',
+      '<img src="https://e.test/g.jpg" loading="lazy" decoding="async">',
     );
     expect(() =>
       transformedHtml(

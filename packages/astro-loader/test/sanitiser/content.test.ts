@@ -35,6 +35,11 @@ function expected(tag: string, attributes: Record<string, string>): Record<strin
     if (out[name]) out[name] = prefixIdList(out[name]);
   if (out.href) out.href = prefixFragmentLink(out.href);
   if (tag === 'input') out.disabled = '';
+  // Images load lazily and decode off the main thread unless the CMS chose otherwise.
+  if (tag === 'img') {
+    out.loading ??= 'lazy';
+    out.decoding ??= 'async';
+  }
   return out;
 }
 

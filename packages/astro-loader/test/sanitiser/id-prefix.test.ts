@@ -8,7 +8,7 @@ describe('ids and names from an article cannot clobber the page', () => {
   it('prefixes every id and name with user-content-', () => {
     expect(ID_PREFIX).toBe('user-content-');
     expect(render('<img name="getElementById" src="x.png"><a id="cookie" href="/x">c</a>')).toBe(
-      '<img name="user-content-getElementById" src="x.png"><a id="user-content-cookie" href="/x">c</a>',
+      '<img name="user-content-getElementById" src="x.png" loading="lazy" decoding="async"><a id="user-content-cookie" href="/x">c</a>',
     );
     expect(render('<div id="main"><details name="faq"><summary>s</summary></details></div>')).toBe(
       '<div id="user-content-main"><details name="user-content-faq"><summary>s</summary></details></div>',

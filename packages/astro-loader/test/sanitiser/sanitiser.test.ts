@@ -10,7 +10,7 @@ describe('renderArticleHtml', () => {
     );
     expect(html).not.toMatch(/onclick|onerror|javascript:|<script|<iframe|data:|<style/);
     expect(html).toContain('<p>Hi <a>x</a></p>');
-    expect(html).toContain('<img src="https://e.test/a.png">');
+    expect(html).toContain(`<img src="https://e.test/a.png" loading="lazy" decoding="async">`);
   });
 
   it('keeps ordinary content', () => {
@@ -23,7 +23,7 @@ describe('renderArticleHtml', () => {
     for (const part of [
       '<strong>bold</strong>',
       '<a href="/x" rel="noopener">a link</a>',
-      '<figure><img src="/i.png" alt="An image" width="10" height="20"><figcaption>Cap</figcaption></figure>',
+      '<figure><img src="/i.png" alt="An image" width="10" height="20" loading="lazy" decoding="async"><figcaption>Cap</figcaption></figure>',
       '<ul><li>one</li></ul>',
       '<code class="language-js">1</code>',
       '<td>d</td>',
@@ -55,6 +55,7 @@ describe('renderArticleHtml', () => {
       headings: [],
       embeds: [],
       warnings: [],
+      unsizedImages: [],
     });
   });
 });
@@ -97,7 +98,9 @@ describe('renderArticleHtml against XSS vectors', () => {
     const html = safe(
       '<img src="data:image/png;base64,iVBORw0KGgo=" alt="dot"><a href="https://e.test/a?b=1&amp;c=2">ok</a><a href="/rel:ative">r</a><a href="mailto:a@e.test">m</a>',
     );
-    expect(html).toContain('<img src="data:image/png;base64,iVBORw0KGgo=" alt="dot">');
+    expect(html).toContain(
+      '<img src="data:image/png;base64,iVBORw0KGgo=" alt="dot" loading="lazy" decoding="async">',
+    );
     expect(html).toContain('<a href="https://e.test/a?b=1&amp;c=2">ok</a>');
     expect(html).toContain('<a href="/rel:ative">r</a>');
     expect(html).toContain('<a href="mailto:a@e.test">m</a>');
@@ -126,7 +129,7 @@ describe('renderArticleHtml against XSS vectors', () => {
     expect(html).toBe('<p><em>open <strong>and unclosed <a href="/x">link</a></strong></em></p>');
     expect(safe('<p>1 < 2 > 0 & "q"</p>')).toBe('<p>1 &lt; 2 &gt; 0 &amp; "q"</p>');
     expect(safe('<img src="/a.png" alt=\'"><script>alert(1)</script>\'>')).toBe(
-      '<img src="/a.png" alt="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">',
+      '<img src="/a.png" alt="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" loading="lazy" decoding="async">',
     );
   });
 
