@@ -6,6 +6,7 @@ import { articleData } from '../entries/mapping.js';
 import { createArticleEntrySchema } from '../entries/schema.js';
 import { ContentReadLoaderError } from '../errors.js';
 import { createHighlighter, describeHighlighting } from '../highlight/highlighter.js';
+import { createImageSizer, type RemoteImageConfig } from '../images/image-sizes.js';
 import { allowedBlogs } from '../restriction/blog-names.js';
 import { articleBase, transformedHtml } from '../sanitiser/body-options.js';
 import { createSanitiser } from '../sanitiser/sanitiser-pool.js';
@@ -38,6 +39,9 @@ export function articlesLoader<const C extends string = 'blogs'>(
       const highlighter = markdown.syntaxHighlight
         ? createHighlighter(ctx.renderMarkdown, (message) => ctx.logger.warn(message))
         : undefined;
+      // Authorised images without dimensions get them, measured once (image-sizes.ts).
+      const images: RemoteImageConfig | undefined = ctx.config?.image;
+      const sizer = createImageSizer(ctx, images, (message) => ctx.logger.warn(message));
       // Bodies are sanitised on worker threads while pages keep arriving (sanitiser-pool.ts).
       const sanitiser = createSanitiser({
         allowClasses: options.allowClasses,
@@ -63,6 +67,8 @@ export function articlesLoader<const C extends string = 'blogs'>(
             relativeTo: options.relativeTo,
             transformHtml: options.transformHtml?.toString(),
             highlighting: describeHighlighting(markdown),
+            // Which images get measured: a change measures (and renders) every body again.
+            images: { domains: images?.domains, remotePatterns: images?.remotePatterns },
             latest: options.latest,
           },
           readListings: async (client, read) => {
@@ -103,18 +109,19 @@ export function articlesLoader<const C extends string = 'blogs'>(
             // Handed to a thread first, so the main thread validates while it is sanitised.
             const rendering = sanitiser.render(body, base);
             // Both awaited together: a failed render is never left as an unhandled rejection.
-            const [data, { html, headings, embeds, warnings }] = await Promise.all([
+            const [data, { html, headings, embeds, warnings, unsizedImages }] = await Promise.all([
               ctx.parseData({ id, data: articleData(article, mapping) }),
               rendering,
             ]);
             const where = `${ctx.collection}: article ${article.id}`;
             for (const warning of warnings) ctx.logger.warn(`${where}: ${warning}`);
+            const sized = sizer ? await sizer.sized(html, unsizedImages, where) : html;
             return {
               id,
               digest,
               data: { ...data, embeds },
               rendered: {
-                html: highlighter ? await highlighter.body(html, where) : html,
+                html: highlighter ? await highlighter.body(sized, where) : sized,
                 metadata: { headings },
               },
             };
