@@ -21,7 +21,11 @@ export interface MockContentApiOptions {
   dataset?: string | Dataset;
   /** The key the site reads with. Default `demo-full-access-key`; required with your own dataset. */
   key?: string;
-  /** Default 0: a free port. */
+  /**
+   * Default: 4010 (the CLI's) when it is free, else any free port. A port that stays the same
+   * keeps the demo dataset's image URLs, which name it, the same from one build to the next, so
+   * that an incremental build copies the pages of unchanged articles.
+   */
   port?: number;
   /** Default 127.0.0.1 (loopback only). */
   host?: string;
@@ -35,6 +39,8 @@ export interface RunningMockContentApi {
   mock: MockServer;
   close(): Promise<void>;
 }
+
+const PREFERRED_PORT = 4010;
 
 // Astro re-runs the config (and so this integration) when the dev server restarts: the running
 // server is kept on globalThis so that a restart reuses it instead of starting a second one.
@@ -55,11 +61,15 @@ export async function startMockContentApi(
       ? await loadDataset(fileURLToPath(new URL(options.dataset, root)))
       : options.dataset;
   const mock = createMockServer({ dataset });
-  const listening = await mock.listen({
-    host: options.host ?? '127.0.0.1',
-    port: options.port ?? 0,
-    editable: options.editable === true,
-  });
+  const listenOn = (port: number) =>
+    mock.listen({ host: options.host ?? '127.0.0.1', port, editable: options.editable === true });
+  const listening =
+    options.port !== undefined
+      ? await listenOn(options.port)
+      : await listenOn(PREFERRED_PORT).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EADDRINUSE') throw error;
+          return listenOn(0);
+        });
   const running: RunningMockContentApi = {
     baseUrl: listening.baseUrl,
     mock,

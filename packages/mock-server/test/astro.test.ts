@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -26,6 +27,27 @@ describe('@content-read/mock-server/astro', () => {
     }
     expect(process.env.CONTENT_API_URL).toBeUndefined();
     await expect(fetch(running.baseUrl)).rejects.toThrow();
+  });
+
+  it('prefers 4010 (stable image URLs from build to build) but starts on a free port when 4010 is taken', async () => {
+    // Hold 4010 (unless another process already does): the mock must still start, elsewhere.
+    const holder: Server | undefined = await new Promise((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(undefined));
+      server.listen(4010, '127.0.0.1', () => resolve(server));
+    });
+    try {
+      const running = await startMockContentApi();
+      try {
+        expect(running.baseUrl).not.toBe('http://127.0.0.1:4010/api/v1');
+        expect(running.mock.origin).toBe(new URL(running.baseUrl).origin);
+        expect((await fetch(`${running.mock.origin}/images/a/2x2.png`)).status).toBe(200);
+      } finally {
+        await running.close();
+      }
+    } finally {
+      await new Promise((done) => (holder ? holder.close(done) : done(undefined)));
+    }
   });
 
   it('serves a dataset file relative to the project root with the key given, and asks for the key without one', async () => {
