@@ -9,6 +9,8 @@ export interface MappedElement {
   props: Record<string, string>;
   /** Its content, sanitised HTML (empty for void elements). */
   inner: string;
+  /** The whole element as written, tags included. */
+  html: string;
 }
 
 /**
@@ -64,6 +66,7 @@ export function bodyParts(html: string, keys: ReadonlySet<string>): Array<string
             tag,
             props: open.props,
             inner: html.slice(open.innerStart, innerEnd),
+            html: html.slice(open.start, end),
           });
           at = end;
           open = undefined;
