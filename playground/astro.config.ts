@@ -3,10 +3,12 @@ import { contentRead } from '@content-read/astro-loader';
 import { mockContentApi } from '@content-read/mock-server/astro';
 import { defineConfig, memoryCache } from 'astro/config';
 
-// Astro downloads and optimises feature images from these domains at build time (e.g.
-// PLAYGROUND_IMAGE_DOMAINS=picsum.photos); by default none, so a build needs no network and
-// <Image> keeps the API's URL with its width and height.
-const imageDomains = (process.env.PLAYGROUND_IMAGE_DOMAINS ?? '').split(',').filter(Boolean);
+// Images from these hosts go through Astro's image service (feature images by <Image>, article
+// images by <ArticleBody>). By default the built-in mock's, which serves its images itself on
+// 127.0.0.1: the demo needs no network. PLAYGROUND_IMAGE_DOMAINS names your API's image hosts.
+const imageDomains = (process.env.PLAYGROUND_IMAGE_DOMAINS ?? '127.0.0.1')
+  .split(',')
+  .filter(Boolean);
 
 // Static site from the build-time loaders, plus on-demand routes that @astrojs/node serves: the
 // live route (src/pages/live/), reading the API at request time through the live loader, and
