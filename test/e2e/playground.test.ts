@@ -150,6 +150,43 @@ describe('the playground in a browser', () => {
     expect(titles.map((t) => t.trim()).sort()).toEqual(tagged.map((a) => a.title).sort());
   });
 
+  it("shows the body's images through Astro's image service, on built and live pages, loaded from the mock", async () => {
+    const illustrated = visibleBlogs
+      .flatMap((blog) => publicArticles(blog.id).map((article) => ({ blog, article })))
+      .find(({ article }) => article.html.includes('<figure><img'));
+    if (!illustrated) throw new Error('No public article with a figure in the built-in dataset.');
+    const { blog, article } = illustrated;
+    const expected = (article.html.match(/<figure><img/g) ?? []).length;
+    /** Each body image's src, once it has loaded 960 pixels wide (scrolled to: they are lazy). */
+    const loadedImages = async (url: string) => {
+      await rig.page.goto(url);
+      const images = rig.page.locator('.prose figure img');
+      expect(await images.count()).toBe(expected);
+      const seen: string[] = [];
+      for (const image of await images.all()) {
+        await image.scrollIntoViewIfNeeded();
+        expect(await image.getAttribute('loading')).toBe('lazy');
+        expect(await image.getAttribute('height')).toBe('540');
+        seen.push((await image.getAttribute('src')) ?? '');
+      }
+      const figures = "Array.from(document.querySelectorAll('.prose figure img'))";
+      await rig.page.waitForFunction(`${figures}.every((img) => img.complete)`);
+      expect(await rig.page.evaluate(`${figures}.map((img) => img.naturalWidth)`)).toEqual(
+        seen.map(() => 960),
+      );
+      return seen;
+    };
+    // Built: optimised at build time into the site's own files.
+    const built = await loadedImages(`${site.url}blogs/${blog.slug}/${article.slug}/`);
+    for (const src of built) expect(src).toMatch(/^\/_astro\/960x540_[\w-]+\.webp$/);
+    // Live: through the adapter's image endpoint, which fetches the mock's image on request.
+    const live = await loadedImages(`${site.url}live/${article.id}/`);
+    for (const src of live)
+      expect(src).toMatch(
+        /^\/_image\?href=http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fimages%2F.+&w=960&h=540&f=webp$/,
+      );
+  });
+
   it('renders the live route from the API, kept by the route cache until the API publishes a change', async () => {
     const live = `${site.url}live/${chosen.id}/`;
     const first = await rig.page.goto(live);

@@ -12,8 +12,8 @@ declare module 'vitest' {
 
 /**
  * Flags for every browser test. Host resolution is pinned so that the browser can only reach
- * loopback: images the demo dataset points at elsewhere fail fast instead of leaving the
- * machine; background networking and component updates are off for the same reason.
+ * loopback (the demo dataset's images are the mock's own): any URL elsewhere fails fast instead of
+ * leaving the machine; background networking and component updates are off for the same reason.
  * (@sparticuz/chromium's own args are for AWS Lambda and turn web security off, which
  * would make the CORS test meaningless, so they are not used.)
  */
