@@ -6,12 +6,21 @@
  * Vercel and Netlify functions called as their platforms call them. Each check fails with one
  * line naming the target and what went wrong. Prints a figures line per target at the end.
  */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Answer, get, oneLine, post, said, textOf } from './answers.js';
 import { absolutePaths, bannedPackages, growth, holding, type Size, sizeOf } from './bundle.js';
 import { type Built, Deployment } from './harness.js';
 import type { Server } from './servers.js';
-import { BARE_CLOUDFLARE_CONFIG, TARGET, TARGETS, type TargetName } from './targets.js';
+import {
+  astroConfig,
+  BARE_CLOUDFLARE_CONFIG,
+  HIGHLIGHT_LIVE_CONFIG,
+  TARGET,
+  TARGETS,
+  type TargetName,
+} from './targets.js';
 
 interface Listing {
   data: { id: string; title?: string; name?: string; html?: string; blog_id?: string }[];
@@ -45,6 +54,8 @@ afterAll(async () => {
  */
 const MAX_WORKER_RATIO = 1.5;
 const MAX_PUBLISH_KIB = 2.5;
+/** Most gzip KiB live highlighting (Shiki's core and JavaScript regex engine, 3 grammars, 1 theme) may add. */
+const MAX_HIGHLIGHT_KIB = 150;
 const PUBLISH_PATH = '/_content-read/publish';
 
 function fail(message: string): never {
@@ -251,6 +262,55 @@ describe.each(TARGETS)('%s', (name) => {
   });
 
   if (name === 'cloudflare') {
+    // The same worker without the publish webhook: the base of both size checks below.
+    let runtimeBuild: Promise<Built> | undefined;
+    const runtime = () => {
+      runtimeBuild ??= deploy.buildTarget(target, false);
+      return runtimeBuild;
+    };
+
+    test(`live highlighting (liveHighlighter) highlights a live article's code in workerd, and adds at most ${MAX_HIGHLIGHT_KIB} KiB to the worker`, async () => {
+      const article = articles.data.find((a) =>
+        a.html?.includes('<pre><code class="language-ts">'),
+      );
+      if (!article) throw new Error('the mock API listed no article with a TypeScript block');
+      const dir = await deploy.site('cloudflare-highlight', 'site', astroConfig(target, false));
+      await writeFile(join(dir, 'src/live.config.ts'), HIGHLIGHT_LIVE_CONFIG);
+      const highlighted = await deploy.build(dir);
+      if (highlighted.code !== 0)
+        fail(`${name}: the build with live highlighting exited ${highlighted.code}`);
+      const plain = await runtime();
+      if (plain.code !== 0) fail(`${name}: the build without publish exited ${plain.code}`);
+      const addedKib =
+        (sizeOf(await deploy.files(highlighted.dir, target.serverDir)).gzipBytes -
+          sizeOf(await deploy.files(plain.dir, target.serverDir)).gzipBytes) /
+        1024;
+      row.highlight = `+${addedKib.toFixed(1)} KiB gzip`;
+      const server = await deploy.serve(target, highlighted.dir);
+      try {
+        const answer = await get(server, `/live/${article.id}`, answers);
+        if (answer.status !== 200)
+          fail(
+            `${name} (highlight): GET /live/${article.id} answered ${answer.status}: ${said(answer, server)}`,
+          );
+        const block =
+          /<pre class="astro-code github-dark"[^>]*data-language="ts"><code>[\s\S]*?<\/pre>/.exec(
+            answer.text,
+          )?.[0];
+        if (!block || !/<span style="color:#[0-9A-F]{6}">/.test(block))
+          fail(
+            `${name} (highlight): GET /live/${article.id} has no TypeScript block highlighted by Shiki`,
+          );
+        row.highlight += `, /live/${article.id} ${answer.status} highlighted`;
+      } finally {
+        await server.stop();
+      }
+      if (addedKib > MAX_HIGHLIGHT_KIB)
+        fail(
+          `${name}: live highlighting adds ${addedKib.toFixed(1)} KiB gzipped to the worker (at most ${MAX_HIGHLIGHT_KIB} KiB)`,
+        );
+    }, 300_000);
+
     // What the worker adds to a bare one: the sanitiser (htmlparser2 with entities' decoding
     // tables), the loader, core and Astro's live-collection runtime (README, "Supported targets").
     // The bound is on the runtime every live site has (the proxy and the live loaders); the
@@ -270,9 +330,9 @@ describe.each(TARGETS)('%s', (name) => {
           `${name}: the bare worker holds the build machine's path beyond Astro's own forms (${unexpected[0]}): update ASTRO_OWN in bundle.ts`,
         );
       }
-      const runtime = await deploy.buildTarget(target, false);
-      if (runtime.code !== 0) fail(`${name}: the build without publish exited ${runtime.code}`);
-      const runtimeFiles = await deploy.files(runtime.dir, target.serverDir);
+      const plain = await runtime();
+      if (plain.code !== 0) fail(`${name}: the build without publish exited ${plain.code}`);
+      const runtimeFiles = await deploy.files(plain.dir, target.serverDir);
       const withPublish = sizeOf(await deploy.serverFiles(target, built.dir));
       const ours = sizeOf(runtimeFiles);
       const base = sizeOf(bareFiles);

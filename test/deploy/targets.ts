@@ -191,3 +191,23 @@ import adapter from '@astrojs/cloudflare';
 
 export default defineConfig({ adapter: adapter() });
 `;
+
+/**
+ * The site's src/live.config.ts with live highlighting: the live loaders as in the matrix's site,
+ * articles highlighted by liveHighlighter() with the demo data's languages and one theme.
+ */
+export const HIGHLIGHT_LIVE_CONFIG = `import { defineLiveCollection } from 'astro:content';
+import { articlesLiveLoader, blogsLiveLoader } from '@content-read/astro-loader/live';
+import { liveHighlighter } from '@content-read/astro-loader/live-highlight';
+import githubDark from 'shiki/themes/github-dark.mjs';
+import css from 'shiki/langs/css.mjs';
+import shellscript from 'shiki/langs/shellscript.mjs';
+import typescript from 'shiki/langs/typescript.mjs';
+
+const highlight = liveHighlighter({ theme: githubDark, langs: [typescript, shellscript, css] });
+
+export const collections = {
+  articles: defineLiveCollection({ loader: articlesLiveLoader({ highlight }) }),
+  blogs: defineLiveCollection({ loader: blogsLiveLoader() }),
+};
+`;

@@ -117,4 +117,9 @@ export const PUBLIC_SURFACE: Record<string, EntryPoint> = {
     readme: 'packages/astro-loader/README.md',
     exports: ['ContentReadLiveError', 'articlesLiveLoader', 'blogsLiveLoader'],
   },
+  '@content-read/astro-loader/live-highlight': {
+    readme: 'packages/astro-loader/README.md',
+    exports: ['liveHighlighter'],
+    optionalPeer: 'shiki',
+  },
 };

@@ -70,3 +70,18 @@ export function codeFence(code: string, language: string | undefined): string {
   const fence = '`'.repeat(longest + 1);
   return `${fence}${language ?? ''}\n${code.replace(/\n$/, '')}\n${fence}\n`;
 }
+
+/** The body with each block replaced by its highlighted HTML (a block without stays as it is). */
+export function withBlocks(
+  html: string,
+  blocks: readonly CodeBlock[],
+  highlighted: readonly (string | undefined)[],
+): string {
+  let out = '';
+  let at = 0;
+  blocks.forEach((block, i) => {
+    out += html.slice(at, block.start) + (highlighted[i] ?? html.slice(block.start, block.end));
+    at = block.end;
+  });
+  return out + html.slice(at);
+}

@@ -36,3 +36,18 @@ export function highlighterProblem(html: string): string | undefined {
   parser.end(html);
   return problem;
 }
+
+/** What the highlighter wrote for a block, if this policy lets it replace the block. */
+export function usableBlock(
+  out: string,
+  language: string | undefined,
+  where: string,
+  warn: (message: string) => void,
+): string | undefined {
+  const problem = out.startsWith('<pre') ? highlighterProblem(out) : 'no <pre>';
+  if (!problem) return out;
+  warn(
+    `${where}: its highlighted ${language ?? 'plain'} code block was not used (the highlighter wrote ${problem}); it is shown as sanitised`,
+  );
+  return undefined;
+}

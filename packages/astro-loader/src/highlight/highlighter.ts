@@ -1,6 +1,6 @@
 import { BoundedMap } from '../shared/bounded-map.js';
-import { codeBlocks, codeFence } from './code-blocks.js';
-import { highlighterProblem } from './highlighter-policy.js';
+import { codeBlocks, codeFence, withBlocks } from './code-blocks.js';
+import { usableBlock } from './highlighter-policy.js';
 
 /** The site's Markdown renderer (`LoaderContext.renderMarkdown`). */
 export type RenderMarkdown = (markdown: string) => Promise<{ html: string }>;
@@ -34,15 +34,7 @@ export function createHighlighter(render: RenderMarkdown, warn: (message: string
     let html = done.get(key);
     if (!html) {
       html = renderInTurn(codeFence(code, language)).then(
-        ({ html }) => {
-          const out = html.trim();
-          const problem = out.startsWith('<pre') ? highlighterProblem(out) : 'no <pre>';
-          if (!problem) return out;
-          warn(
-            `${where}: its highlighted ${language ?? 'plain'} code block was not used (the highlighter wrote ${problem}); it is shown as sanitised`,
-          );
-          return undefined;
-        },
+        ({ html }) => usableBlock(html.trim(), language, where, warn),
         (error: unknown) => {
           const reason = error instanceof Error ? error.message : String(error);
           warn(
@@ -64,13 +56,7 @@ export function createHighlighter(render: RenderMarkdown, warn: (message: string
       const highlighted = await Promise.all(
         blocks.map((b) => highlight(b.code, b.language, where)),
       );
-      let out = '';
-      let at = 0;
-      blocks.forEach((block, i) => {
-        out += html.slice(at, block.start) + (highlighted[i] ?? html.slice(block.start, block.end));
-        at = block.end;
-      });
-      return out + html.slice(at);
+      return withBlocks(html, blocks, highlighted);
     },
   };
 }

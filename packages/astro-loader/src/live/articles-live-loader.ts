@@ -42,6 +42,16 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
   const rendered = new RenderedEntries<ReturnType<typeof makeEntry>>(
     options.renderCacheBytes ?? DEFAULT_RENDER_CACHE_BYTES,
   );
+  const warn = (message: string) => console.warn(`articlesLiveLoader(): ${message}`);
+  // Grammars and themes load once, before the first entry is made; if they cannot, articles
+  // stay plain (with a warning) rather than fail.
+  let highlight = options.highlight;
+  const highlighterLoaded = async () => {
+    await highlight?.load().catch((error: unknown) => {
+      warn(`code is not highlighted: the highlighter did not load (${String(error)})`);
+      highlight = undefined;
+    });
+  };
 
   /** One listing: every article (no id), or one blog's, kept once the API has answered for it. */
   async function listing(blogId: string | undefined, deadline: Deadline) {
@@ -96,12 +106,11 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
     const body = transformedHtml(article, options.transformHtml, 'articlesLiveLoader()');
     const base = articleBase(article, options.relativeTo, (blog) => blogUrls.get(blog));
     const { html, headings, embeds, warnings } = renderArticleHtml(body, { ...options, base });
-    for (const warning of warnings)
-      console.warn(`articlesLiveLoader(): article ${article.id}: ${warning}`);
+    for (const warning of warnings) warn(`article ${article.id}: ${warning}`);
     return {
       id: toEntryId(article.id),
       data: { ...data, headings, embeds },
-      rendered: { html },
+      rendered: { html: highlight ? highlight.body(html, `article ${article.id}`, warn) : html },
       cacheHint: {
         tags: [ALL_CONTENT_TAG, articleTag(article.id), blogTag(article.blog_id)],
         lastModified: data.updatedAt,
@@ -116,6 +125,7 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
     name: 'content-read-articles-live',
     loadCollection: ({ collection, filter }) =>
       client.run(collection, async (d, take) => {
+        await highlighterLoaded();
         const articles = (await read(filter?.blog, d, take)).filter(
           (a) => !filter?.tag || a.tags.includes(filter.tag),
         );
@@ -126,6 +136,7 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
       }),
     loadEntry: ({ collection, filter }) =>
       client.run(collection, async (d, take) => {
+        await highlighterLoaded();
         const blog = 'blog' in filter ? filter.blog : undefined;
         const found = findByFilter(await read(blog, d, take), filter);
         return found ? toEntries([found])[0] : undefined;

@@ -7,6 +7,7 @@ import type { BodyOptions } from '../sanitiser/body-options.js';
 import { Deadline, LIVE_DEADLINE, LIVE_RETRY, LIVE_TIMEOUTS } from './live-budget.js';
 import type { ListingRead } from './live-cache.js';
 import { ContentReadLiveError } from './live-error.js';
+import type { LiveHighlighter } from './live-highlight.js';
 
 /** Options of both live loaders. */
 export interface LiveLoaderOptions extends ConnectionOptions, BodyOptions {
@@ -37,6 +38,11 @@ export interface LiveLoaderOptions extends ConnectionOptions, BodyOptions {
   freshness?: number;
   /** Articles: bytes of rendered entries kept between requests. Default 400 MB (a 50,000-article listing of ~5 KB). */
   renderCacheBytes?: number;
+  /**
+   * Articles: code blocks highlighted as the site's Markdown highlights them, by
+   * `liveHighlighter()` of `@content-read/astro-loader/live-highlight`. Default: none (plain).
+   */
+  highlight?: LiveHighlighter;
 }
 
 /** Takes the items of a listing read, noting when they are the last good ones. */

@@ -135,6 +135,10 @@ describe.concurrent('an article as the site writes the same Markdown: code block
     );
     // Without components and with no image, <ArticleBody> writes exactly what <Content /> writes.
     expect(built.sections('body')).toBe(built.sections('api'));
+    // Read live and highlighted by liveHighlighter() (Shiki's JavaScript regex engine, the same
+    // themes and languages): the same bytes again.
+    const live = built.sections('live').match(/<pre[\s\S]*?<\/pre>/g) ?? [];
+    expect(live).toEqual(fromMarkdown);
     expectImagesAsMarkdown(built);
     expect(built.images('body-images')[0]).toMatch(
       /^<img alt="sized one" loading="lazy" decoding="async" width="300" height="200" src="\/_astro\/[^"]+\.webp">$/,

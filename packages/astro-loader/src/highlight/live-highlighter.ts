@@ -1,0 +1,128 @@
+import {
+  createHighlighterCore,
+  type HighlighterCore,
+  isSpecialLang,
+  type LanguageInput,
+  type ShikiTransformer,
+  type ThemeInput,
+} from 'shiki/core';
+import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import type { LiveHighlighter } from '../live/live-highlight.js';
+import { codeBlocks, withBlocks } from './code-blocks.js';
+import { hastHtml } from './hast-html.js';
+import { usableBlock } from './highlighter-policy.js';
+
+/**
+ * Your site's `markdown.shikiConfig`, for on-demand pages: the grammars and themes are the
+ * modules themselves (`import typescript from 'shiki/langs/typescript.mjs'`), so that the
+ * server bundle holds only those.
+ */
+export interface LiveHighlightOptions {
+  /** The languages to highlight; a block in any other is plain text, as an unknown one is. */
+  langs: LanguageInput[];
+  /** One theme (default: none, so give `theme` or `themes`), as `shikiConfig.theme`. */
+  theme?: ThemeInput;
+  /** Several themes by name (`{ light, dark }`), as `shikiConfig.themes`. */
+  themes?: Record<string, ThemeInput>;
+  langAlias?: Record<string, string>;
+  /** As `shikiConfig.wrap`: `true` wraps lines, `false` (default) scrolls, `null` neither. */
+  wrap?: boolean | null;
+  defaultColor?: string | false;
+  transformers?: ShikiTransformer[];
+  /** As `markdown.syntaxHighlight.excludeLangs`: left as they are (`math` always is). */
+  excludeLangs?: string[];
+}
+
+const ALWAYS_EXCLUDED = ['math'];
+
+/**
+ * Highlights live articles' code blocks as the site's Markdown does at build time, with Shiki's
+ * JavaScript regex engine (no WebAssembly: it runs on Workers, Vercel and Netlify as on Node) and
+ * only the grammars and themes given. Pass it to `articlesLiveLoader({ highlight })`; the loader
+ * highlights each article once per version, after sanitising, and what Shiki writes is held to
+ * the highlighter policy like build-time output.
+ */
+export function liveHighlighter(options: LiveHighlightOptions): LiveHighlighter {
+  const themes = options.themes ?? (options.theme ? { '': options.theme } : undefined);
+  if (!themes || Object.keys(themes).length === 0)
+    throw new Error(
+      'liveHighlighter(): give `theme` or `themes` (e.g. import githubDark from "shiki/themes/github-dark.mjs"), as in your markdown.shikiConfig.',
+    );
+  let highlighter: HighlighterCore | undefined;
+  let loading: Promise<void> | undefined;
+  const excluded = new Set([...ALWAYS_EXCLUDED, ...(options.excludeLangs ?? [])]);
+
+  const highlight = (code: string, language: string | undefined): string => {
+    if (!highlighter) throw new Error('not loaded');
+    const named = language ?? 'plaintext';
+    const resolved = options.langAlias?.[named] ?? named;
+    const known = isSpecialLang(resolved) || highlighter.getLoadedLanguages().includes(resolved);
+    const lang = known ? resolved : 'plaintext';
+    const names = Object.fromEntries(
+      Object.entries(themes).map(([key, theme]) => [key, themeName(theme)]),
+    );
+    const tree = highlighter.codeToHast(code.replace(/(?:\r\n|\r|\n)$/, ''), {
+      lang,
+      ...(options.themes ? { themes: names } : { theme: names[''] ?? '' }),
+      ...(options.defaultColor !== undefined ? { defaultColor: options.defaultColor } : {}),
+      transformers: [
+        astroCode(known ? named : 'plaintext', options.wrap),
+        ...(options.transformers ?? []),
+      ],
+    });
+    return hastHtml(tree);
+  };
+
+  return {
+    load() {
+      loading ??= createHighlighterCore({
+        themes: Object.values(themes),
+        langs: options.langs,
+        engine: createJavaScriptRegexEngine(),
+      }).then((loaded) => {
+        highlighter = loaded;
+      });
+      return loading;
+    },
+    body(html, where, warn) {
+      const blocks = codeBlocks(html).filter((b) => !excluded.has(b.language ?? 'plaintext'));
+      if (blocks.length === 0 || !highlighter) return html;
+      const highlighted = blocks.map((block) => {
+        try {
+          return usableBlock(highlight(block.code, block.language), block.language, where, warn);
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          warn(
+            `${where}: its ${block.language ?? 'plain'} code block could not be highlighted (${reason}); it is shown as sanitised`,
+          );
+          return undefined;
+        }
+      });
+      return withBlocks(html, blocks, highlighted);
+    },
+  };
+}
+
+function themeName(theme: ThemeInput): string {
+  return typeof theme === 'object' && theme && 'name' in theme ? String(theme.name) : '';
+}
+
+/**
+ * The `<pre>` as Astro's Markdown writes it: `astro-code` for Shiki's class, the language named,
+ * and the overflow (and wrapping) styles of `shikiConfig.wrap`.
+ */
+function astroCode(language: string, wrap: boolean | null | undefined): ShikiTransformer {
+  return {
+    pre(node) {
+      const className = node.properties.class;
+      node.properties.class = String(
+        Array.isArray(className) ? className.join(' ') : (className ?? ''),
+      ).replace(/shiki/g, 'astro-code');
+      node.properties.dataLanguage = language;
+      const style = String(node.properties.style ?? '');
+      if (wrap === true)
+        node.properties.style = `${style}; overflow-x: auto; white-space: pre-wrap; word-wrap: break-word;`;
+      else if (wrap !== null) node.properties.style = `${style}; overflow-x: auto;`;
+    },
+  };
+}
