@@ -18,8 +18,9 @@ export interface ImageContext {
   /** Whether the site authorises a remote URL (`image.domains`/`remotePatterns`). */
   authorised: (url: string) => boolean;
   /**
-   * Let the image service read the image's own size, as it does for Markdown's images: with a
-   * responsive layout, `srcset` then stops at the image's real width. Only when prerendering: an
+   * Let the image service read the image's own size first, as it does for Markdown's images:
+   * an image it cannot reach keeps its URL (else the build would fail generating it), and with a
+   * responsive layout `srcset` stops at the image's real width. Only when prerendering: an
    * on-demand page never fetches an image to answer a request.
    */
   measure: boolean;

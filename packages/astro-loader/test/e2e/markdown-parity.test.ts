@@ -33,7 +33,8 @@ const images = (page: string, section: string) =>
   sectionOf(page, section).match(/<img [^>]*>/g) ?? [];
 
 /**
- * Three images as a Markdown file writes them and as a CMS sends them (one sized, one not). No
+ * Three images as a Markdown file writes them and as a CMS sends them (one sized, one not), and
+ * one more in the CMS's, which the image service cannot fetch. No
  * quotes in the alt text: Markdown would curl them (smartypants), which is not about images.
  */
 function imageContent(allowed: string, other: string) {
@@ -47,6 +48,8 @@ function imageContent(allowed: string, other: string) {
     `<p><img src="${allowed}/images/sized/300x200.png" alt="sized one" width="300" height="200"></p>`,
     `<p><img src="${allowed}/images/unsized/640x480.png" alt="unsized two &amp; more" title="A title"></p>`,
     `<p><img src="${other}/images/other/20x20.png" alt="not allowed"></p>`,
+    // Authorised, sized, but not there: a Markdown file's would fail the build.
+    `<p><img src="${allowed}/images/gone.png" alt="gone" width="10" height="10"></p>`,
   ].join('\n');
   return { markdown, html };
 }
@@ -110,6 +113,13 @@ describe.concurrent('an article as the site writes the same Markdown: code block
       /^<img src="http:\/\/127\.0\.0\.1:\d+\/images\/other\/20x20\.png" alt="not allowed" loading="lazy" decoding="async">$/,
     );
     expect(built.otherImageRequests).toEqual([]);
+    // An authorised image the service cannot fetch keeps its URL, and the build says so.
+    expect(bodyImages[3]).toMatch(
+      /^<img src="http:\/\/127\.0\.0\.1:\d+\/images\/gone\.png" alt="gone" width="10" height="10" loading="lazy" decoding="async">$/,
+    );
+    expect(built.output).toMatch(
+      /\[content-read\] <ArticleBody>: the image http:\/\/127\.0\.0\.1:\d+\/images\/gone\.png kept its own URL: the image service failed on it \(.+\)/,
+    );
     // <Content /> keeps the API's URLs (Astro resolves images only for entries with a file),
     // with the size the sync measured and lazy loading.
     expect(built.images('api-images')[1]).toMatch(
