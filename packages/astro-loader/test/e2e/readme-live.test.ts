@@ -86,6 +86,10 @@ describe("the README's live section against the demo data", { timeout: 240_000 }
     expect(article.status, html).toBe(200);
     expect(html).toContain('<h1>A Practical Guide to Conditional Requests</h1>');
     expect(html).toMatch(/<article>[\s\S]*<p>/);
+    // Its CSS block, highlighted by the README's liveHighlighter().
+    expect(html).toMatch(
+      /<pre class="astro-code github-dark" style="[^"]*" tabindex="0" data-language="css"><code><span class="line"><span style="color:#[0-9A-F]{6}">/,
+    );
 
     const missing = await fetch(`${started.url}/live/art_9999/`);
     expect(missing.status).toBe(404);
