@@ -26,11 +26,11 @@ export class BenchSite {
 
   /**
    * A copy of the fixture; with `pages`, the page per article of fixtures/pages/<pages> is added
-   * (B8 builds those sites; the sync benchmarks need no pages).
+   * (B8, B13 and B14 build those sites; the sync benchmarks need no pages).
    */
   static async create(
-    fixture: 'loader-site' | 'file-site' | 'naive-site',
-    pages?: 'loader' | 'file',
+    fixture: 'loader-site' | 'file-site' | 'naive-site' | 'body-site' | 'markdown-site',
+    pages?: 'loader' | 'file' | 'body-components' | 'body-content' | 'body-plain' | 'markdown',
   ): Promise<BenchSite> {
     const site = await AstroSite.copy(new URL(`../fixtures/${fixture}`, import.meta.url));
     if (pages)
@@ -44,7 +44,16 @@ export class BenchSite {
     return this.site.root;
   }
 
-  /** Forgets everything synced and built: the next sync or build is cold. */
+  /** This site's data store (and asset cache) copied into `other`'s: the same sync, twice. */
+  async copyStoreTo(other: BenchSite): Promise<void> {
+    await other.clearStore();
+    await cp(join(this.root, '.cache'), join(other.root, '.cache'), { recursive: true });
+  }
+
+  /**
+   * Forgets everything synced and built (the data store and Astro's asset cache, both in
+   * ./.cache, .astro and dist): the next sync or build is cold.
+   */
   async clearStore(): Promise<void> {
     await this.site.clearStore();
     await rm(join(this.root, 'dist'), { recursive: true, force: true });

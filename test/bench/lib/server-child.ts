@@ -3,14 +3,64 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMockServer, type FaultConfig, generateDataset } from '@content-read/mock-server';
+// The child runs without run.ts's resolve hook: it names the TypeScript file itself.
+import { bodyDataset } from './bodies.ts';
 import type { ArticleEdit, ServerCommand, ServerReply, ServerSpec } from './server-protocol.js';
 
 const spec = JSON.parse(process.argv[2] ?? '{}') as ServerSpec;
+const dataset = spec.bodies
+  ? bodyDataset(spec.bodies.kind, spec.bodies.articles)
+  : generateDataset(spec.dataset);
+const images = spec.cachedImages ? await startImageCache() : undefined;
 const mock = createMockServer({
-  dataset: generateDataset(spec.dataset),
+  dataset,
   ...(spec.faults ? { faults: spec.faults } : {}),
+  ...(images ? { origin: images.origin } : {}),
 });
 const running = await mock.listen({ port: 0, host: '127.0.0.1' });
+if (images) await images.fill(dataset.articles.map((a) => a.html));
+
+/**
+ * The mock's images from memory, on a port of their own (ServerSpec.cachedImages): each answer is
+ * the mock's own (status, headers, bytes), taken once; a matching If-None-Match gets 304.
+ */
+async function startImageCache() {
+  const answers = new Map<string, { status: number; headers: Headers; body: Buffer }>();
+  let requests = 0;
+  const answer = async (path: string) => {
+    let hit = answers.get(path);
+    if (!hit) {
+      const response = await mock.handle(new Request(`${origin}${path}`));
+      const body = Buffer.from(await response.arrayBuffer());
+      hit = { status: response.status, headers: response.headers, body };
+      if (response.status === 200) answers.set(path, hit);
+    }
+    return hit;
+  };
+  const server = createServer(async (req, res) => {
+    requests++;
+    const hit = await answer(req.url ?? '/');
+    const etag = hit.headers.get('etag');
+    const fresh = etag !== null && req.headers['if-none-match'] === etag;
+    res.writeHead(fresh ? 304 : hit.status, Object.fromEntries(hit.headers));
+    res.end(fresh || req.method === 'HEAD' ? undefined : hit.body);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    /** Encodes every image the bodies show, one at a time, before the server says it is ready. */
+    async fill(bodies: string[]) {
+      const image = /\/images\/[a-z0-9-]+\/\d+x\d+\.png/g;
+      const paths = new Set(bodies.flatMap((html) => html.match(image) ?? []));
+      for (const path of paths) await answer(path);
+    },
+    requests: () => requests,
+    reset: () => {
+      requests = 0;
+    },
+  };
+}
 
 /** A bare node:http server answering every request with the bytes the mock serves for `path`. */
 async function startBare(path: string, key: string): Promise<{ port: number; bytes: number }> {
@@ -50,12 +100,21 @@ function mutate(count: number, round: number): ArticleEdit[] {
 function handle(command: ServerCommand): ServerReply {
   switch (command.type) {
     case 'stats':
-      return { type: 'stats', stats: mock.stats, requests: [...mock.requests] };
+      return {
+        type: 'stats',
+        stats: mock.stats,
+        requests: [...mock.requests],
+        imageRequests: images ? images.requests() : mock.imageRequests.length,
+      };
     case 'reset':
       mock.resetStats();
+      images?.reset();
       return { type: 'ok' };
     case 'mutate':
       return { type: 'mutated', edits: mutate(command.count, command.round) };
+    case 'update':
+      for (const { id, ...edit } of command.edits) mock.updateArticle(id, edit);
+      return { type: 'ok' };
     case 'faults':
       mock.setFaults(command.faults as FaultConfig | undefined);
       return { type: 'ok' };
@@ -72,4 +131,10 @@ process.on('message', async (message: ServerCommand & { seq: number }) => {
   process.send?.({ ...reply, seq: message.seq });
 });
 process.on('disconnect', () => process.exit(0));
-process.send?.({ type: 'ready', baseUrl: running.baseUrl, port: running.port, seq: 0 });
+process.send?.({
+  type: 'ready',
+  baseUrl: running.baseUrl,
+  port: running.port,
+  imageOrigin: images?.origin ?? new URL(running.baseUrl).origin,
+  seq: 0,
+});

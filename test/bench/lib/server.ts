@@ -12,11 +12,14 @@ export class ServerProcess {
   private readonly child: ChildProcess;
   readonly baseUrl: string;
   readonly port: number;
+  /** Where the dataset's images are served: the mock's origin, or its image cache's. */
+  readonly imageOrigin: string;
 
-  private constructor(child: ChildProcess, baseUrl: string, port: number) {
+  private constructor(child: ChildProcess, baseUrl: string, port: number, imageOrigin: string) {
     this.child = child;
     this.baseUrl = baseUrl;
     this.port = port;
+    this.imageOrigin = imageOrigin;
     child.on('message', (m: ServerReply & { seq: number }) => {
       this.waiting.get(m.seq)?.(m);
       this.waiting.delete(m.seq);
@@ -33,7 +36,7 @@ export class ServerProcess {
       child.once('exit', (code) => reject(new Error(`mock server child exited with ${code}`)));
     });
     if (ready.type !== 'ready') throw new Error(`mock server child: ${JSON.stringify(ready)}`);
-    return new ServerProcess(child, ready.baseUrl, ready.port);
+    return new ServerProcess(child, ready.baseUrl, ready.port, ready.imageOrigin);
   }
 
   private send(command: ServerCommand): Promise<ServerReply> {
@@ -44,7 +47,7 @@ export class ServerProcess {
     });
   }
 
-  async stats(): Promise<{ stats: MockStats; requests: RequestRecord[] }> {
+  async stats(): Promise<{ stats: MockStats; requests: RequestRecord[]; imageRequests: number }> {
     const reply = await this.send({ type: 'stats' });
     if (reply.type !== 'stats') throw new Error(JSON.stringify(reply));
     return reply;
@@ -59,6 +62,11 @@ export class ServerProcess {
     const reply = await this.send({ type: 'mutate', count, round });
     if (reply.type !== 'mutated') throw new Error(JSON.stringify(reply));
     return reply.edits;
+  }
+
+  /** Applies an editor's changes (title and body of each article) as they are. */
+  async update(edits: ArticleEdit[]): Promise<void> {
+    await this.send({ type: 'update', edits });
   }
 
   async setFaults(faults: FaultConfig | undefined): Promise<void> {
