@@ -12,6 +12,7 @@ import { countStoreSaves } from './store-saves.js';
 // machines are noisy); what is asserted is that each benchmark measured what it says: both sides
 // ran, the ratio is a real number, and the warm sync transferred no article body. For the same
 // reason the benchmarks, and the tests below, run side by side (each has its own servers and sites).
+// BENCH_ONLY (e.g. BENCH_ONLY=B11,B12,B13,B14) runs only those benchmarks here too.
 
 describe.concurrent('benchmarks at CI size', () => {
   // Concurrent tests take onTestFinished from their own context.
@@ -32,19 +33,33 @@ describe.concurrent('benchmarks at CI size', () => {
       // S2 syncs the newest 100 (whole pages of 500) of 600.
       BENCH_ARCHIVE_ARTICLES: '600',
       BENCH_ARCHIVE_LATEST: '100',
+      // B11 and B12: 20 articles with 3 code blocks each, 2 changed; B13: 30 pages; B14: 5 pages
+      // of 5 images.
+      BENCH_CODE_ARTICLES: '20',
+      BENCH_CODE_CHANGED: '2',
+      BENCH_COMPONENT_PAGES: '30',
+      BENCH_IMAGE_PAGES: '5',
       BENCH_CHART: chart,
+      ...(process.env.BENCH_ONLY ? { BENCH_ONLY: process.env.BENCH_ONLY } : {}),
     });
     const lines: string[] = [];
     const results = await runBenches(cfg, (line) => lines.push(line), { parallel: 2 });
     // B8 reports a cold and a warm row, B9 also B9f; every other benchmark one.
     const rows: Record<string, string[]> = { B8: ['B8 cold', 'B8 warm'], B9: ['B9', 'B9f'] };
-    expect(results.map((r) => r.id)).toEqual(ALL.flatMap((id) => rows[id] ?? [id]));
+    const selected = ALL.filter((id) => cfg.only.includes(id));
+    expect(results.map((r) => r.id)).toEqual(selected.flatMap((id) => rows[id] ?? [id]));
     for (const r of results) {
       expect(Number.isFinite(r.ratio) && r.ratio > 0, `${r.id}: ${r.detail}`).toBe(true);
       expect(r.detail).not.toBe('');
     }
-    const b3 = results.find((r) => r.id === 'B3');
-    expect(b3?.detail).toContain('0 article pages with a body');
+    const detail = (id: string) => results.find((r) => r.id === id)?.detail;
+    if (selected.includes('B3')) expect(detail('B3')).toContain('0 article pages with a body');
+    // The loader's highlighted blocks and served images are Markdown's, byte for byte.
+    if (selected.includes('B11'))
+      expect(detail('B11')).toContain('the 60 highlighted blocks identical in both stores');
+    if (selected.includes('B14'))
+      expect(detail('B14')).toContain("the first page's 5 <img> identical on both sites");
+    if (!selected.includes('S1')) return;
     // The scaling chart is drawn: two panels, a line and four points per side in each.
     const svg = await readFile(chart, 'utf8');
     expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);

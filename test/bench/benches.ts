@@ -1,7 +1,10 @@
 import { runArchiveBench } from './archive-bench.js';
 import { runBuildBench } from './build-bench.js';
 import { runClientBench } from './client-bench.js';
+import { runCodeBenches } from './code-bench.js';
+import { runComponentsBench } from './components-bench.js';
 import type { BenchConfig } from './config.js';
+import { runImagesBench } from './images-bench.js';
 import { runIncrementalBench } from './incremental-bench.js';
 import { runLatencyBench } from './latency-bench.js';
 import type { BenchResult } from './lib/stats.js';
@@ -13,9 +16,10 @@ import { runScaleBench } from './scale-bench.js';
 import { runSyncBenches } from './sync-benches.js';
 
 /**
- * Runs the selected benchmarks (B1, B3 and B4 share their runs; so do B9, B10 and B9f) and returns the rows. One at a
- * time unless `parallel` says more: each benchmark starts its own servers and sites, so they can
- * overlap where their figures do not matter (the smoke test); a real run keeps them apart.
+ * Runs the selected benchmarks (B1, B3 and B4 share their runs; so do B9, B10 and B9f, and B11
+ * and B12) and returns the rows. One at a time unless `parallel` says more: each benchmark starts
+ * its own servers and sites, so they can overlap where their figures do not matter (the smoke
+ * test); a real run keeps them apart.
  */
 export async function runBenches(
   cfg: BenchConfig,
@@ -31,6 +35,10 @@ export async function runBenches(
   if (wants('B8')) steps.push(['B8 astro build', () => runBuildBench(cfg, log)]);
   if (wants('B9', 'B10', 'B9F'))
     steps.push(['B9/B10/B9f incremental build', () => runIncrementalBench(cfg, log)]);
+  if (wants('B11', 'B12')) steps.push(['B11/B12 code blocks', () => runCodeBenches(cfg, log)]);
+  if (wants('B13'))
+    steps.push(['B13 <ArticleBody components>', () => runComponentsBench(cfg, log)]);
+  if (wants('B14')) steps.push(['B14 body images', () => runImagesBench(cfg, log)]);
   if (wants('P1', 'P5')) steps.push(['P1/P5 sanitiser pool', () => runPoolBench(cfg, log)]);
   if (wants('U1')) steps.push(['U1 publish to live', () => runPublishBench(cfg, log)]);
   if (wants('S1')) steps.push(['S1 scaling chart', () => runScaleBench(cfg, log)]);

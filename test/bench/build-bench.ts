@@ -16,7 +16,7 @@ const seconds = (value: string, unit: string) => Number(value) * (unit === 'ms' 
  * Generated 1.52s") and the rendering of the pages ("generating static routes" … "✓ Completed in
  * 13.1s."), in ms (NaN where Astro printed no such line).
  */
-function phases(output: string): { syncMs: number; renderMs: number } {
+export function phases(output: string): { syncMs: number; renderMs: number } {
   const sync = /\[types\] Generated ([\d.]+)(m?s)/.exec(output);
   const render = /generating static routes[\s\S]*?Completed in ([\d.]+)(m?s)/.exec(output);
   return {

@@ -31,6 +31,14 @@ export interface BenchConfig {
   chartFile: string;
   /** The chart's file name, as BENCHMARKS.md links it. */
   chartName: string;
+  /** Articles for B11 and B12, each with 3 code blocks (BENCH_CODE_ARTICLES, default 2,000). */
+  codeArticles: number;
+  /** Articles changed for B12, half with new code (BENCH_CODE_CHANGED, default 20). */
+  codeChanged: number;
+  /** Article pages of B13, with components for `pre` and `a` (BENCH_COMPONENT_PAGES, default 10,000). */
+  componentPages: number;
+  /** Article pages of B14, 5 images each (BENCH_IMAGE_PAGES, default 1,000). */
+  imagePages: number;
   /** Which benchmarks to run (BENCH_ONLY=B1,B7; P1,P5: the sanitiser pool on and off; B9, B10, B9f: incremental builds; default all). */
   only: string[];
 }
@@ -42,6 +50,10 @@ const CHART_NAME = 'BENCHMARKS-scaling.svg';
 export const ALL = [
   'B1',
   'B10',
+  'B11',
+  'B12',
+  'B13',
+  'B14',
   'B2',
   'B3',
   'B4',
@@ -95,6 +107,10 @@ export function readConfig(
     scaleSizes: sizes('BENCH_SCALE_SIZES', '1000,10000,25000,50000,75000,100000'),
     storeSizes: sizes('BENCH_STORE_SIZES', '10000,50000,100000,250000'),
     chunkedMax: num('BENCH_CHUNKED_MAX', 50_000),
+    codeArticles: num('BENCH_CODE_ARTICLES', 2_000),
+    codeChanged: num('BENCH_CODE_CHANGED', 20),
+    componentPages: num('BENCH_COMPONENT_PAGES', 10_000),
+    imagePages: num('BENCH_IMAGE_PAGES', 1_000),
     chartFile: values.BENCH_CHART || join(repoRoot, CHART_NAME),
     chartName: values.BENCH_CHART ? basename(values.BENCH_CHART) : CHART_NAME,
     only: (values.BENCH_ONLY ?? ALL.join(','))
