@@ -20,6 +20,17 @@ import { publicCorpus } from './support/xss-public.js';
 // own page, prove that the detection works: there, hundreds of them run.
 
 const articles = visibleBlogs.flatMap((b) => publicArticles(b.id));
+// Images on a host the site authorises (the mock's own: its placeholder origin becomes its real
+// one when it listens), with hostile attributes: <ArticleBody> hands them to the image service
+// and writes what it gives back. Sized ones go as they are; the unsized one is measured at sync.
+const IMAGE = 'http://content-read-mock.invalid/images';
+const imagePayloads = [
+  `<img src="${IMAGE}/h1/10x10.png" alt='"><script>alert(1)</script>' title="' onerror='alert(1)" width="10" height="10">`,
+  `<img src="${IMAGE}/h2/10x10.png" alt="x" onerror="alert(1)" style="background:url(javascript:alert(1))" width="10" height="10" class="x" id="y" aria-describedby="z">`,
+  `<img src="${IMAGE}/h3/12x8.png" alt="&lt;img src=x onerror=alert(1)&gt;" data-astro-image="x" sizes="javascript:alert(1)">`,
+  `<picture><source srcset="javascript:alert(1) 1x"><img src="${IMAGE}/h4/10x10.png" alt="&#39;&quot;&gt;&lt;svg/onload=alert(1)&gt;" width="10" height="10" loading="eager"></picture>`,
+  `<a href="${IMAGE}/h5/10x10.png"><img src="${IMAGE}/h5/10x10.png" srcset="javascript:alert(1) 2x" alt="x" width="10" height="10" decoding="javascript:alert(1)"></a>`,
+];
 const corpus = [
   ...payloads.map((html, i) => ({ source: 'ours', ref: `xss-corpus.ts #${i}`, html })),
   ...publicCorpus,
@@ -49,7 +60,7 @@ describe('hostile HTML in article bodies', () => {
       const mine = corpus.filter((_, p) => p % articles.length === i).map((p) => p.html);
       const text = textPayloads[i % textPayloads.length] ?? '';
       mock.updateArticle(article.id, {
-        html: `<h2>Section</h2><p>Body of ${article.id}.</p>${mine.join('\n')}`,
+        html: `<h2>Section</h2><p>Body of ${article.id}.</p>${imagePayloads[i] ?? ''}${mine.join('\n')}`,
         title: `${article.title} ${text}`,
         excerpt: text,
         tags: [...article.tags, text],
@@ -60,7 +71,12 @@ describe('hostile HTML in article bodies', () => {
     close = running.close;
     site = await AstroSite.copy(FIXTURE_SITE);
     const [build, launched] = await Promise.all([
-      site.run('build', site.env({ baseUrl: running.baseUrl, apiKey: fullKey })),
+      site.run(
+        'build',
+        site.env({ baseUrl: running.baseUrl, apiKey: fullKey }, undefined, {
+          FIXTURE_IMAGE_DOMAIN: '127.0.0.1',
+        }),
+      ),
       launchChromium(),
     ]);
     browser = launched;
@@ -138,9 +154,11 @@ describe('hostile HTML in article bodies', () => {
   }, 300_000);
 
   it('no payload runs on any built page', async () => {
-    // Each article as <Content /> renders it and through <ArticleBody components> (site
-    // components for links, images and players, given the sanitised attributes as props).
-    const pages = ['/', ...articles.flatMap((a) => [`/articles/${a.id}/`, `/components/${a.id}/`])];
+    // Each article as <Content /> renders it, through <ArticleBody> (authorised images served
+    // by the image service) and through <ArticleBody components> (site components for links,
+    // images and players, given the sanitised attributes as props).
+    const bodies = ['articles', 'plain', 'components'];
+    const pages = ['/', ...articles.flatMap((a) => bodies.map((body) => `/${body}/${a.id}/`))];
     const results = await watchAll(
       browser,
       pages.map((p) => `${served.url}${p}`),
@@ -156,8 +174,14 @@ describe('hostile HTML in article bodies', () => {
     const html = files.get(`articles/${articles[0]?.id}/index.html`) ?? '';
     expect(html).toContain(`Body of ${articles[0]?.id}.`);
     expect(html).toContain('&lt;script&gt;');
+    // The image payloads went through the image service, their attributes escaped.
+    const imagesServed = imagePayloads.map(
+      (_, i) => files.get(`plain/${articles[i]?.id}/index.html`)?.match(/<img [^>]*>/)?.[0] ?? '',
+    );
+    for (const img of imagesServed) expect(img).toMatch(/ src="\/_astro\/[^"]+\.webp"/);
+    expect(imagesServed[0]).toContain('alt="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
     for (const article of articles) {
-      for (const path of [`articles/${article.id}`, `components/${article.id}`]) {
+      for (const path of bodies.map((body) => `${body}/${article.id}`)) {
         const built = files.get(`${path}/index.html`) ?? '';
         expect(built, path).toContain(`Body of ${article.id}.`);
         const body = built.slice(built.indexOf('<article>'), built.lastIndexOf('</article>'));
