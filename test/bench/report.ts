@@ -73,6 +73,9 @@ BENCH_ONLY=none npm run bench                   # this file again from the store
 BENCH_ONLY=P1,P5 npm run bench                  # B1 and B5 with the sanitiser pool on and off
 BENCH_ONLY=B8 npm run bench                     # the full astro build, cold and warm
 BENCH_ONLY=B9 npm run bench                     # incremental builds: B9, B10 and B9f
+BENCH_ONLY=B11,B12 npm run bench                # code blocks: cold sync vs glob() Markdown, warm after edits
+BENCH_ONLY=B13 npm run bench                    # <ArticleBody components> vs <Content />, full build
+BENCH_ONLY=B14 npm run bench                    # body images through the image service vs Markdown's
 BENCH_ONLY=U1 npm run bench                     # publish to an on-demand page under the route cache
 BENCH_ONLY=S1 BENCH_SCALE_SIZES=1000,10000 npm run bench  # the scaling chart at other sizes
 BENCH_ONLY=S2 npm run bench                     # the archive recipe: the newest 10,000 of 250,000
@@ -84,7 +87,8 @@ node test/bench/run.ts --articles=1000 --runs=1 # after npm run build; flags or 
 
 Sizes of this run: BENCH_ARTICLES=${cfg.articles}, BENCH_MEMORY_ARTICLES=${cfg.memoryArticles},
 BENCH_SCALE_SIZES=${cfg.scaleSizes.join(',')}, BENCH_RUNS=${cfg.runs}, BENCH_CHANGED=${cfg.changed}, BENCH_LATENCY_MS=${cfg.latencyMs},
-BENCH_RPS_SECONDS=${cfg.rpsSeconds}, BENCH_RPS_CONNECTIONS=${cfg.rpsConnections}.
+BENCH_RPS_SECONDS=${cfg.rpsSeconds}, BENCH_RPS_CONNECTIONS=${cfg.rpsConnections}, BENCH_CODE_ARTICLES=${cfg.codeArticles},
+BENCH_CODE_CHANGED=${cfg.codeChanged}, BENCH_COMPONENT_PAGES=${cfg.componentPages}, BENCH_IMAGE_PAGES=${cfg.imagePages}.
 \`npm test\` runs every benchmark at a tiny size (test/bench/bench-smoke.test.ts) without asserting times.
 `;
 }
