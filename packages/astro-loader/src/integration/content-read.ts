@@ -20,6 +20,7 @@ import {
   proxySettings,
   publishPath,
 } from './options.js';
+import { ownModulesMinified } from './own-modules.js';
 import { PUBLISH_SECRET_VARIABLE } from './publish/handler.js';
 import { refreshWebhook } from './refresh-webhook.js';
 
@@ -86,7 +87,7 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
               ...(publish ? { [PUBLISH_SECRET_VARIABLE]: SERVER_SECRET } : {}),
             },
           },
-          vite: { plugins: [vitePlugin(), dependencyComments()] },
+          vite: { plugins: [vitePlugin(), dependencyComments(), ownModulesMinified()] },
         });
         addMiddleware({
           entrypoint: new URL('./env-middleware.js', import.meta.url),
