@@ -30,6 +30,7 @@ describe('our own modules, minified in a build', () => {
     'class LongClassName extends Error { name = "LongClassName"; }',
     'function describeSomething(longParameterName) {',
     '  const localVariableName = longParameterName * 2; // why',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source of a module
     '  return `${localVariableName} ${new LongClassName().name} ${LongClassName.name}`;',
     '}',
     'export const answer = describeSomething(21);',
