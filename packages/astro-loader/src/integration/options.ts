@@ -1,5 +1,7 @@
 import { LOADER_VERSION } from '../config/version.js';
 import { ContentReadSetupError } from '../errors.js';
+import { FIELDS } from './proxy/fields.js';
+import type { Resource } from './proxy/query.js';
 import type { RateLimitOptions } from './proxy/rate-limit.js';
 import type { RefreshWebhookOptions } from './refresh-webhook.js';
 
@@ -26,6 +28,13 @@ export interface ProxyOptions {
   cors?: { origin: string | string[] };
   /** Upstream request timeout in ms. Default 15000. */
   timeout?: number;
+  /**
+   * The fields the proxy serves of each item, per listing: the default projection (a request
+   * without `fields=` gets these) and all that a request may ask for. E.g. `{ articles: ['id',
+   * 'slug', 'blog_id', 'title', 'excerpt', 'tags', 'published_at', 'feature_image'] }` for a
+   * proxy that never serves bodies. Default: every field (a request's `fields=` may narrow it).
+   */
+  fields?: { articles?: string[]; blogs?: string[] };
 }
 
 /** The publish webhook: where it answers. */
@@ -69,6 +78,7 @@ export interface ProxySettings {
   maxPages: number;
   corsOrigins?: string[];
   timeout: number;
+  fields?: { articles?: string[]; blogs?: string[] };
   /** Sent upstream; written here, at build time, so the server bundle holds no package.json. */
   userAgent: string;
 }
@@ -119,6 +129,18 @@ export function proxySettings(options: ProxyOptions): ProxySettings {
       `contentRead(): proxy.blogs holds ${JSON.stringify(badName)}: each entry must be a blog id or slug.`,
     );
   const origin = options.cors?.origin;
+  for (const [resource, names] of Object.entries(options.fields ?? {})) {
+    const known = FIELDS[resource as Resource];
+    if (!known)
+      throw new ContentReadSetupError(
+        `contentRead(): proxy.fields.${resource} is not a listing: give articles and/or blogs.`,
+      );
+    const unknown = (names ?? []).find((name) => !known.includes(name));
+    if (!names?.length || unknown !== undefined)
+      throw new ContentReadSetupError(
+        `contentRead(): proxy.fields.${resource} must list fields of ${resource} (${known.join(', ')})${unknown === undefined ? '' : `; "${unknown}" is not one`}.`,
+      );
+  }
   return {
     path,
     freshness: positive('freshness', options.freshness, 2000),
@@ -128,6 +150,7 @@ export function proxySettings(options: ProxyOptions): ProxySettings {
     userAgent: `content-read-astro-proxy/${LOADER_VERSION}`,
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     ...(options.blogs ? { blogs: options.blogs } : {}),
+    ...(options.fields ? { fields: options.fields } : {}),
     ...(origin ? { corsOrigins: Array.isArray(origin) ? origin : [origin] } : {}),
   };
 }

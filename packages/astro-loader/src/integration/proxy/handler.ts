@@ -3,6 +3,7 @@ import type { Connection } from '../../config/runtime-connection.js';
 import { MissingConnectionError } from '../../errors.js';
 import type { ProxySettings } from '../options.js';
 import { type Fetcher, ProxyCache } from './cache.js';
+import { checkFields, type Page, Projections } from './fields.js';
 import { itemsOf, localPage, readWhole } from './listing.js';
 import { checkQuery, normalise, type Resource } from './query.js';
 import {
@@ -58,6 +59,7 @@ export function createProxyHandler(
       return upstream(resource, normalise(new Map(params)));
     }, settings.maxPages);
   const restriction = settings.blogs ? new BlogRestriction(settings.blogs, whole, log) : undefined;
+  const projections = new Projections();
 
   async function answer(request: Request, context: ClientContext): Promise<Response> {
     const url = new URL(request.url);
@@ -98,6 +100,16 @@ export function createProxyHandler(
     }
     const checked = checkQuery(resource, url.searchParams);
     if (!checked.ok) return errorResponse('invalid_parameter', checked.message);
+    const asked = checked.params.get('fields');
+    const fields = checkFields(resource, asked, settings.fields?.[resource]);
+    if (!fields.ok) return errorResponse('invalid_parameter', fields.message);
+    checked.params.delete('fields');
+    /** The page as answered, cut to the fields asked for (or configured). */
+    const respond = async (page: Page) =>
+      listResponse(
+        fields.fields ? await projections.get(page, fields.fields, asked !== undefined) : page,
+        request,
+      );
 
     const query = normalise(checked.params);
     // A restricted page is kept in the shared cache like an upstream page: within the freshness
@@ -114,11 +126,9 @@ export function createProxyHandler(
       : await upstream(resource, query);
     if (result.status !== 200 || !result.body) return upstreamFailure(result);
     // A bare array is the whole list: the proxy pages it as the API's envelope would.
-    if (result.whole) {
-      const page = await localPage(itemsOf(result), resource, checked.params, settings.path);
-      return listResponse(page, request);
-    }
-    return listResponse({ ...result, body: result.body }, request);
+    if (result.whole)
+      return respond(await localPage(itemsOf(result), resource, checked.params, settings.path));
+    return respond({ ...result, body: result.body });
   }
 
   return async (request, context) => {

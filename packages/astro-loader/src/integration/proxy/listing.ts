@@ -88,7 +88,13 @@ export async function localPage(
     ...(page < totalPages ? [to(page + 1, 'next')] : []),
     ...(totalPages > 0 ? [to(totalPages, 'last')] : []),
   ];
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
-  const hex = [...digest.subarray(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return { body, etag: `"${hex}"`, ...(links.length ? { link: links.join(', ') } : {}) };
+  return { body, etag: await etagOf(body), ...(links.length ? { link: links.join(', ') } : {}) };
+}
+
+/** A strong ETag of a body the proxy made itself: the first 128 bits of its SHA-256. */
+export async function etagOf(body: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(
+    await crypto.subtle.digest('SHA-256', body as Uint8Array<ArrayBuffer>),
+  );
+  return `"${[...digest.subarray(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('')}"`;
 }

@@ -1,9 +1,12 @@
 export type Resource = 'blogs' | 'articles';
 
-/** The query parameters of the v1 API, per listing; nothing else passes the proxy. */
+/**
+ * The query parameters of the v1 API, per listing, and the proxy's own `fields` (fields.ts, never
+ * sent upstream); nothing else passes the proxy.
+ */
 export const ALLOWED_PARAMETERS: Record<Resource, readonly string[]> = {
-  blogs: ['format', 'page', 'per_page'],
-  articles: ['format', 'blog', 'page', 'per_page'],
+  blogs: ['fields', 'format', 'page', 'per_page'],
+  articles: ['blog', 'fields', 'format', 'page', 'per_page'],
 };
 
 /** The API's page size when a request names none (docs/api-v1.md section 6). */
@@ -14,6 +17,10 @@ const CHECKS: Record<string, { valid: (value: string) => boolean; expected: stri
   blog: { valid: (v) => /^[A-Za-z0-9_-]{1,100}$/.test(v), expected: 'a blog id or slug' },
   page: { valid: (v) => isInteger(v, 1, 1_000_000), expected: 'an integer from 1' },
   per_page: { valid: (v) => isInteger(v, 1, 500), expected: 'an integer from 1 to 500' },
+  fields: {
+    valid: (v) => /^[a-z_]{1,40}(?:,[a-z_]{1,40}){0,29}$/.test(v),
+    expected: 'field names separated by commas',
+  },
 };
 
 export type QueryCheck = { ok: true; params: Map<string, string> } | { ok: false; message: string };

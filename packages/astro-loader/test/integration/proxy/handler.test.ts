@@ -58,7 +58,7 @@ describe('the proxy handler against the real mock server', () => {
       unknown,
       400,
       'invalid_parameter',
-      'Unknown query parameter "q": articles accepts only format, blog, page, per_page.',
+      'Unknown query parameter "q": articles accepts only blog, fields, format, page, per_page.',
     );
     expect((await get('/api/content/articles?per_page=501')).status).toBe(400);
     expect((await get('/api/content/articles?page=0')).status).toBe(400);
