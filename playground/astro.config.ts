@@ -2,6 +2,7 @@ import node from '@astrojs/node';
 import { contentRead } from '@content-read/astro-loader';
 import { mockContentApi } from '@content-read/mock-server/astro';
 import { defineConfig, memoryCache } from 'astro/config';
+import pagefind from 'astro-pagefind';
 
 // Images from these hosts go through Astro's image service (feature images by <Image>, article
 // images by <ArticleBody>). By default the built-in mock's, which serves its images itself on
@@ -25,5 +26,12 @@ export default defineConfig({
   experimental: { incrementalBuild: true },
   // The publish webhook (/_content-read/publish) clears the live route's cached pages when the
   // API's content changes: `npm run demo` has the mock call it on every edit.
-  integrations: [mockContentApi(), contentRead({ proxy: { path: '/api/content' }, publish: true })],
+  // Pagefind indexes the built article pages (data-pagefind-body) into dist/client/pagefind/: the
+  // search page queries that static index in the browser, and the proxy's lean listings for what
+  // was published since the build (src/lib/search.ts).
+  integrations: [
+    mockContentApi(),
+    contentRead({ proxy: { path: '/api/content' }, publish: true }),
+    pagefind(),
+  ],
 });

@@ -24,13 +24,15 @@ function withApi(api: ApiEnv): NodeJS.ProcessEnv {
   return { ...process.env, ...api, ASTRO_TELEMETRY_DISABLED: '1' };
 }
 
-export async function buildPlayground(outDir: string, api: ApiEnv): Promise<void> {
+/** `astro build` of the playground into `outDir`; resolves with its output. */
+export async function buildPlayground(outDir: string, api: ApiEnv): Promise<string> {
   const run = await AstroSite.at(playgroundRoot).run('build', withApi(api), {
     args: ['--outDir', outDir],
   });
   if (run.code !== 0) {
     throw new Error(`astro build of the playground failed (exit ${run.code}):\n${run.output}`);
   }
+  return run.output;
 }
 
 export interface ServedPlayground {

@@ -1,15 +1,19 @@
-// Browser code: reads the listings through the site's own proxy (same origin, no key) and
-// matches words against titles, excerpts and tags.
+// Browser code. A search that does not download the archive: the static index Pagefind built from
+// the article pages at build time (a few small files per query), merged with the newest articles
+// read as lean listings through the site's own proxy (same origin, no key), so that an article
+// published since the build is found too.
 
 interface ListBody<T> {
   data: T[];
-  meta?: { total_pages?: number };
+  meta?: { total?: number; total_pages?: number };
+  error?: { message?: string };
 }
 interface BlogItem {
   id: string;
   slug: string;
 }
 interface ArticleItem {
+  id: string;
   slug: string;
   blog_id: string;
   title: string;
@@ -21,45 +25,99 @@ export interface Hit {
   excerpt: string | null;
   path: string;
 }
-export type SearchOutcome = { ok: true; hits: Hit[] } | { ok: false; message: string };
+/** What was found; `problem`: what could not be searched (the index, or the newest articles). */
+export interface SearchOutcome {
+  hits: Hit[];
+  problem?: string;
+}
 
-/** Every page of a listing, in order (the proxy answers with the API's own envelope). */
-async function readAll<T>(url: string): Promise<T[]> {
-  const items: T[] = [];
-  for (let page = 1, pages = 1; page <= pages; page++) {
-    const response = await fetch(`${url}${url.includes('?') ? '&' : '?'}page=${page}`);
-    const body = (await response.json().catch(() => undefined)) as
-      | (ListBody<T> & { error?: { message?: string } })
-      | undefined;
-    if (!response.ok || !body) {
-      throw new Error(body?.error?.message ?? `the server answered ${response.status}.`);
-    }
-    items.push(...body.data);
-    pages = body.meta?.total_pages ?? 1;
+interface PagefindResult {
+  data(): Promise<{ url: string; meta: { title?: string }; excerpt: string }>;
+}
+interface Pagefind {
+  search(query: string): Promise<{ results: PagefindResult[] }>;
+}
+
+/** Results shown from the index (each costs one small fragment file). */
+const SHOWN = 20;
+/** The newest articles read through the proxy (the API lists in creation order: the last pages). */
+const NEWEST = 50;
+const LEAN = 'fields=id,slug,blog_id,title,excerpt,tags';
+
+let index: Promise<Pagefind> | undefined;
+/** Pagefind's script, written by `astro build` (absent in `astro dev` before any build). */
+function pagefind(): Promise<Pagefind> {
+  const url = '/pagefind/pagefind.js';
+  index ??= (import(/* @vite-ignore */ url) as Promise<Pagefind>).catch(() => {
+    index = undefined;
+    throw new Error('it is written by astro build');
+  });
+  return index;
+}
+
+async function read<T>(url: string): Promise<ListBody<T>> {
+  const response = await fetch(url);
+  const body = (await response.json().catch(() => undefined)) as ListBody<T> | undefined;
+  if (!response.ok || !body) {
+    throw new Error(body?.error?.message ?? `the server answered ${response.status}.`);
   }
-  return items;
+  return body;
+}
+
+/** The newest articles, lean (no bodies): the last one or two pages of the listing. */
+async function newestArticles(proxy: string): Promise<ArticleItem[]> {
+  const total = (await read<unknown>(`${proxy}/articles?fields=id&per_page=1`)).meta?.total ?? 0;
+  const last = Math.ceil(total / NEWEST);
+  const pages = [last - 1, last].filter((page) => page >= 1);
+  const bodies = await Promise.all(
+    pages.map((page) =>
+      read<ArticleItem>(`${proxy}/articles?${LEAN}&per_page=${NEWEST}&page=${page}`),
+    ),
+  );
+  return bodies.flatMap((body) => body.data);
+}
+
+/** Hits from the static index, in its order. */
+async function indexed(query: string): Promise<Hit[]> {
+  const found = await (await pagefind()).search(query);
+  const results = await Promise.all(found.results.slice(0, SHOWN).map((r) => r.data()));
+  return results.map((r) => ({
+    title: r.meta.title ?? r.url,
+    excerpt: r.excerpt.replace(/<[^>]*>/g, ''),
+    path: r.url,
+  }));
 }
 
 export async function searchArticles(proxy: string, query: string): Promise<SearchOutcome> {
-  try {
-    const [blogs, articles] = await Promise.all([
-      readAll<BlogItem>(`${proxy}/blogs?per_page=100`),
-      readAll<ArticleItem>(`${proxy}/articles?per_page=100`),
-    ]);
-    const slugOf = new Map(blogs.map((b) => [b.id, b.slug]));
-    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-    const hits = articles
-      .filter((a) => {
-        const text = [a.title, a.excerpt ?? '', ...a.tags].join(' ').toLowerCase();
-        return words.every((word) => text.includes(word));
-      })
-      .map((a) => ({
-        title: a.title,
-        excerpt: a.excerpt,
-        path: `/blogs/${slugOf.get(a.blog_id) ?? a.blog_id}/${a.slug}/`,
-      }));
-    return { ok: true, hits };
-  } catch (error) {
-    return { ok: false, message: (error as Error).message };
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  // Either half may fail alone: the other's hits are still shown.
+  const [fromIndex, lean] = await Promise.allSettled([
+    indexed(query),
+    Promise.all([
+      newestArticles(proxy),
+      read<BlogItem>(`${proxy}/blogs?fields=id,slug&per_page=500`),
+    ]),
+  ]);
+  const hits = fromIndex.status === 'fulfilled' ? fromIndex.value : [];
+  const built = new Set(hits.map((hit) => hit.path));
+  const recent: Hit[] = [];
+  if (lean.status === 'fulfilled') {
+    const [newest, blogs] = lean.value;
+    const slugOf = new Map(blogs.data.map((b) => [b.id, b.slug]));
+    // A new article has no built page yet: it links to the live route. One that is also in the
+    // index (built before, still among the newest) is shown once, as the index has it.
+    for (const a of newest) {
+      const text = [a.title, a.excerpt ?? '', ...a.tags].join(' ').toLowerCase();
+      if (!words.every((word) => text.includes(word))) continue;
+      if (built.has(`/blogs/${slugOf.get(a.blog_id) ?? a.blog_id}/${a.slug}/`)) continue;
+      recent.push({ title: a.title, excerpt: a.excerpt, path: `/live/${a.id}/` });
+    }
   }
+  const problem =
+    fromIndex.status === 'rejected'
+      ? `the site's search index could not be read (${(fromIndex.reason as Error).message})`
+      : lean.status === 'rejected'
+        ? `articles published since this site was built could not be searched: ${(lean.reason as Error).message}`
+        : undefined;
+  return { hits: [...recent, ...hits], ...(problem ? { problem } : {}) };
 }
