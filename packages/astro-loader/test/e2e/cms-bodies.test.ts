@@ -47,13 +47,17 @@ describe('CMS article bodies in a built site', { timeout: 240_000 }, () => {
       '<figure class="kg-card kg-embed-card"><iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="Talk" width="200" height="113"',
     );
     expect(page).toContain('<figcaption>The talk</figcaption>');
-    expect(page).toContain('<img src="https://cdn.example/real.jpg" loading="lazy">');
     expect(page).toContain(
-      '<a href="https://old-blog.example/2019/older-post/">older post</a> <img src="https://old-blog.example/content/images/a.jpg" alt="a">',
+      '<img src="https://cdn.example/real.jpg" loading="lazy" decoding="async">',
+    );
+    expect(page).toContain(
+      '<a href="https://old-blog.example/2019/older-post/">older post</a> <img src="https://old-blog.example/content/images/a.jpg" alt="a" loading="lazy" decoding="async">',
     );
     expect(page).toContain('<math><mfrac><mn>6</mn><mn>8</mn></mfrac>');
     expect(page).not.toContain('8 6');
-    expect(page).toContain('<img src="https://cdn.example/g.jpg" alt="gallery">');
+    expect(page).toContain(
+      '<img src="https://cdn.example/g.jpg" alt="gallery" loading="lazy" decoding="async">',
+    );
     expect(page).not.toContain('alert(1)');
     expect(result.pages[`articles/${other.id}/index.html`]).toContain('<p><a>lost</a></p>');
 
@@ -74,7 +78,7 @@ describe('CMS article bodies in a built site', { timeout: 240_000 }, () => {
       '<a href="https://old-blog.example/2019/older-post/" data-component="twice">older post</a> (older post)',
     );
     expect(mapped).toContain(
-      '<figure data-component="figure"><img alt="a" src="https://old-blog.example/content/images/a.jpg"><figcaption>a</figcaption></figure>',
+      '<figure data-component="figure"><img alt="a" src="https://old-blog.example/content/images/a.jpg" loading="lazy" decoding="async"><figcaption>a</figcaption></figure>',
     );
     expect(result.output).toContain(
       `articles: article ${other.id}: the relative URL "/relative" was dropped: there is no base URL to resolve it`,
