@@ -22,7 +22,7 @@ export interface MappedElement {
  */
 export function bodyParts(html: string, keys: ReadonlySet<string>): Array<string | MappedElement> {
   const parts: Array<string | MappedElement> = [];
-  if (keys.size === 0) return [html];
+  if (!mayHold(html, keys)) return [html];
   let at = 0;
   let depth = 0;
   let open:
@@ -79,4 +79,14 @@ export function bodyParts(html: string, keys: ReadonlySet<string>): Array<string
   parser.end(html);
   if (at < html.length) parts.push(html.slice(at));
   return parts;
+}
+
+/**
+ * Whether `html` may hold an element of `keys` (a quick look at its text: a body with none is not
+ * parsed, and a mapped element's content with none is written as it is).
+ */
+export function mayHold(html: string, keys: ReadonlySet<string>): boolean {
+  for (const key of keys)
+    if (html.includes(key === 'embed' ? 'data-embed' : `<${key}`)) return true;
+  return false;
 }
