@@ -1,30 +1,62 @@
 import { BoundedMap } from '../shared/bounded-map.js';
 import { codeBlocks, codeFence, withBlocks } from './code-blocks.js';
 import { usableBlock } from './highlighter-policy.js';
+import { type HighlightBlock, type ShikiConfig, siteShiki } from './site-shiki.js';
 
 /** The site's Markdown renderer (`LoaderContext.renderMarkdown`). */
 export type RenderMarkdown = (markdown: string) => Promise<{ html: string }>;
 
+/** The site's Markdown settings that highlighting follows (`config.markdown`). */
+export interface MarkdownSettings {
+  syntaxHighlight?: unknown;
+  shikiConfig?: unknown;
+}
+
 /** Blocks remembered per sync: a few thousand, as many articles repeat a snippet. */
 const REMEMBERED = 20_000;
 
+/** Languages Astro's Markdown never highlights, whatever the site says. */
+const ALWAYS_EXCLUDED = ['math'];
+
 /**
- * Highlights a sanitised body's code blocks as the site's Markdown does: each block becomes the
- * code fence it would be in a Markdown file, rendered by the site's own Markdown pipeline
- * (Shiki or Prism, its themes, languages, aliases, transformers, `excludeLangs`), so the output
- * is byte for byte what a local Markdown entry gets. Each block is rendered once per
- * (language, code) in a sync. What the highlighter writes must pass highlighter-policy.ts, else
- * the block stays as sanitised (and `warn` says so).
+ * Highlights a sanitised body's code blocks as the site's Markdown does. With Shiki (Astro's
+ * default), through the site's Shiki set up as Astro sets it up (site-shiki.ts); with Prism, or
+ * where Shiki cannot be imported, each block becomes the code fence it would be in a Markdown
+ * file and is rendered by the site's own Markdown pipeline. Either way the output is byte for
+ * byte what a local Markdown entry gets; `excludeLangs` (and `math`) stay as they are. Each
+ * block is rendered once per (language, code) in a sync. What the highlighter writes must pass
+ * highlighter-policy.ts, else the block stays as sanitised (and `warn` says so).
  */
-export function createHighlighter(render: RenderMarkdown, warn: (message: string) => void) {
+export function createHighlighter(
+  markdown: MarkdownSettings,
+  renderMarkdown: RenderMarkdown,
+  warn: (message: string) => void,
+) {
   const done = new BoundedMap<string, Promise<string | undefined>>(REMEMBERED);
+  const settings = markdown.syntaxHighlight as string | { type?: string; excludeLangs?: string[] };
+  const type = typeof settings === 'object' ? (settings.type ?? 'shiki') : settings;
+  const excluded = new Set([
+    ...ALWAYS_EXCLUDED,
+    ...((typeof settings === 'object' && settings.excludeLangs) || []),
+  ]);
+  const throughMarkdown: HighlightBlock = async (code, language) =>
+    (await renderMarkdown(codeFence(code, language))).html.trim();
+  // Made when the first block is met: a sync of articles without code never loads Shiki.
+  let renderer: Promise<HighlightBlock> | undefined;
+  const render: HighlightBlock = async (code, language) => {
+    renderer ??=
+      type === 'shiki'
+        ? siteShiki((markdown.shikiConfig ?? {}) as ShikiConfig).then((s) => s ?? throughMarkdown)
+        : Promise.resolve(throughMarkdown);
+    return (await renderer)(code, language);
+  };
   // One block at a time, in body order, as a Markdown file's blocks are: the site's highlighter
   // loads languages as it meets them, and a loaded grammar can inject into another's (Shiki's
   // Markdown grammar brings CSS injections), so concurrent blocks could colour differently from
   // one run to the next.
   let queue: Promise<unknown> = Promise.resolve();
-  const renderInTurn = (markdown: string) => {
-    const rendered = queue.then(() => render(markdown));
+  const renderInTurn = (code: string, language: string | undefined) => {
+    const rendered = queue.then(() => render(code, language));
     queue = rendered.catch(() => {});
     return rendered;
   };
@@ -33,8 +65,8 @@ export function createHighlighter(render: RenderMarkdown, warn: (message: string
     const key = `${language ?? ''}\0${code}`;
     let html = done.get(key);
     if (!html) {
-      html = renderInTurn(codeFence(code, language)).then(
-        ({ html }) => usableBlock(html.trim(), language, where, warn),
+      html = renderInTurn(code, language).then(
+        (html) => usableBlock(html, language, where, warn),
         (error: unknown) => {
           const reason = error instanceof Error ? error.message : String(error);
           warn(
@@ -51,7 +83,7 @@ export function createHighlighter(render: RenderMarkdown, warn: (message: string
   return {
     /** The body with its code blocks highlighted; `where` names it in warnings. */
     async body(html: string, where: string): Promise<string> {
-      const blocks = codeBlocks(html);
+      const blocks = codeBlocks(html).filter((b) => !excluded.has(b.language ?? 'plaintext'));
       if (blocks.length === 0) return html;
       const highlighted = await Promise.all(
         blocks.map((b) => highlight(b.code, b.language, where)),

@@ -8,6 +8,7 @@ import {
 } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import type { LiveHighlighter } from '../live/live-highlight.js';
+import { astroCode } from './astro-code.js';
 import { codeBlocks, withBlocks } from './code-blocks.js';
 import { hastHtml } from './hast-html.js';
 import { usableBlock } from './highlighter-policy.js';
@@ -66,7 +67,7 @@ export function liveHighlighter(options: LiveHighlightOptions): LiveHighlighter 
       ...(options.themes ? { themes: names } : { theme: names[''] ?? '' }),
       ...(options.defaultColor !== undefined ? { defaultColor: options.defaultColor } : {}),
       transformers: [
-        astroCode(known ? named : 'plaintext', options.wrap),
+        astroCode(known ? named : 'plaintext', options.wrap, known ? resolved : 'plaintext'),
         ...(options.transformers ?? []),
       ],
     });
@@ -105,24 +106,4 @@ export function liveHighlighter(options: LiveHighlightOptions): LiveHighlighter 
 
 function themeName(theme: ThemeInput): string {
   return typeof theme === 'object' && theme && 'name' in theme ? String(theme.name) : '';
-}
-
-/**
- * The `<pre>` as Astro's Markdown writes it: `astro-code` for Shiki's class, the language named,
- * and the overflow (and wrapping) styles of `shikiConfig.wrap`.
- */
-function astroCode(language: string, wrap: boolean | null | undefined): ShikiTransformer {
-  return {
-    pre(node) {
-      const className = node.properties.class;
-      node.properties.class = String(
-        Array.isArray(className) ? className.join(' ') : (className ?? ''),
-      ).replace(/shiki/g, 'astro-code');
-      node.properties.dataLanguage = language;
-      const style = String(node.properties.style ?? '');
-      if (wrap === true)
-        node.properties.style = `${style}; overflow-x: auto; white-space: pre-wrap; word-wrap: break-word;`;
-      else if (wrap !== null) node.properties.style = `${style}; overflow-x: auto;`;
-    },
-  };
 }

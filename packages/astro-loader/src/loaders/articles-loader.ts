@@ -37,7 +37,7 @@ export function articlesLoader<const C extends string = 'blogs'>(
       const markdown: { syntaxHighlight?: unknown; shikiConfig?: unknown } =
         ctx.config?.markdown ?? {};
       const highlighter = markdown.syntaxHighlight
-        ? createHighlighter(ctx.renderMarkdown, (message) => ctx.logger.warn(message))
+        ? createHighlighter(markdown, ctx.renderMarkdown, (message) => ctx.logger.warn(message))
         : undefined;
       // Authorised images without dimensions get them, measured once (image-sizes.ts).
       const images: RemoteImageConfig | undefined = ctx.config?.image;

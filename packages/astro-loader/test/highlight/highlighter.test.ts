@@ -28,6 +28,9 @@ describe('code blocks of a sanitised body', () => {
   });
 });
 
+// Prism is highlighted through the site's Markdown pipeline, one fence per block.
+const THROUGH_MARKDOWN = { syntaxHighlight: 'prism' };
+
 describe('the highlighter', () => {
   const fakeMarkdown = (calls: string[]) => async (markdown: string) => {
     calls.push(markdown);
@@ -39,7 +42,7 @@ describe('the highlighter', () => {
 
   it("replaces each block by what the site's Markdown renders for its fence, once per (language, code)", async () => {
     const calls: string[] = [];
-    const highlighter = createHighlighter(fakeMarkdown(calls), () => {});
+    const highlighter = createHighlighter(THROUGH_MARKDOWN, fakeMarkdown(calls), () => {});
     const body =
       '<p>x</p><pre><code class="language-ts">a &lt; b</code></pre><p>y</p><pre><code class="language-ts">a &lt; b</code></pre>';
     const out = await highlighter.body(body, 'articles: article a1');
@@ -58,7 +61,10 @@ describe('the highlighter', () => {
     });
     const body = '<pre><code class="language-js">x</code></pre>';
     expect(
-      await createHighlighter(hostile, (w) => warnings.push(w)).body(body, 'articles: article a1'),
+      await createHighlighter(THROUGH_MARKDOWN, hostile, (w) => warnings.push(w)).body(
+        body,
+        'articles: article a1',
+      ),
     ).toBe(body);
     expect(warnings).toEqual([
       'articles: article a1: its highlighted js code block was not used (the highlighter wrote pre style="background:url(https://e.test/t.gif)"); it is shown as sanitised',
@@ -77,7 +83,7 @@ describe('the highlighter', () => {
       if (markdown.includes('boom')) throw new Error('grammar failed');
       return { html: '<pre><code>ok</code></pre>' };
     };
-    const highlighter = createHighlighter(render, (w) => warnings.push(w));
+    const highlighter = createHighlighter(THROUGH_MARKDOWN, render, (w) => warnings.push(w));
     const body =
       '<pre><code class="language-a">1</code></pre><pre><code class="language-b">boom</code></pre><pre><code>3</code></pre>';
     expect(await highlighter.body(body, 'articles: article a1')).toBe(
