@@ -9,7 +9,18 @@ import type { BenchSite } from './lib/astro.js';
 import { type BenchResult, fmtList, fmtMs, inRoundOrder, median } from './lib/stats.js';
 import { withSyncSites } from './lib/sync-sites.js';
 
-const seconds = (value: string, unit: string) => Number(value) * (unit === 'ms' ? 1 : 1000);
+/** A time as Astro prints it ("812ms", "13.10s", "1m 20s"), in ms; NaN when there is none. */
+const DURATION = '((?:\\d+m )?[\\d.]+m?s)';
+function astroMs(time: string | undefined): number {
+  const match = /^(?:(\d+)m )?([\d.]+)(m?s)$/.exec(time ?? '');
+  if (!match) return Number.NaN;
+  return Number(match[1] ?? 0) * 60_000 + Number(match[2]) * (match[3] === 'ms' ? 1 : 1000);
+}
+
+/** The time of the phase Astro starts with `heading` and ends with "✓ Completed in …", in ms. */
+export function phaseMs(output: string, heading: string): number {
+  return astroMs(new RegExp(`${heading}[\\s\\S]*?Completed in ${DURATION}`).exec(output)?.[1]);
+}
 
 /**
  * The two phases Astro times in its output: the content sync with type generation ("[types]
@@ -17,11 +28,9 @@ const seconds = (value: string, unit: string) => Number(value) * (unit === 'ms' 
  * 13.1s."), in ms (NaN where Astro printed no such line).
  */
 export function phases(output: string): { syncMs: number; renderMs: number } {
-  const sync = /\[types\] Generated ([\d.]+)(m?s)/.exec(output);
-  const render = /generating static routes[\s\S]*?Completed in ([\d.]+)(m?s)/.exec(output);
   return {
-    syncMs: sync ? seconds(sync[1] as string, sync[2] as string) : Number.NaN,
-    renderMs: render ? seconds(render[1] as string, render[2] as string) : Number.NaN,
+    syncMs: astroMs(new RegExp(`\\[types\\] Generated ${DURATION}`).exec(output)?.[1]),
+    renderMs: phaseMs(output, 'generating static routes'),
   };
 }
 

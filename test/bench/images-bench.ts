@@ -7,7 +7,7 @@
 // before the runs), so the figure is Astro's and the loader's work, not the mock's PNG encoder.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { phases } from './build-bench.js';
+import { phaseMs, phases } from './build-bench.js';
 import type { BenchConfig } from './config.js';
 import { BenchSite } from './lib/astro.js';
 import { bodyDatasetOptions, writeMarkdownArticles } from './lib/bodies.js';
@@ -16,14 +16,6 @@ import { ServerProcess } from './lib/server.js';
 import { type BenchResult, fmtList, fmtMs, inRoundOrder, median } from './lib/stats.js';
 
 type Side = 'loader' | 'markdown';
-
-const seconds = (value: string, unit: string) => Number(value) * (unit === 'ms' ? 1 : 1000);
-
-/** Astro's "generating optimized images" phase of a build, in ms (NaN if it printed none). */
-function imagesPhase(output: string): number {
-  const match = /generating optimized images[\s\S]*?Completed in ([\d.]+)(m?s)/.exec(output);
-  return match ? seconds(match[1] as string, match[2] as string) : Number.NaN;
-}
 
 /** The images of the first article page: each must be served from /_astro/. */
 async function firstPageImages(site: BenchSite): Promise<string[]> {
@@ -73,7 +65,10 @@ export async function runImagesBench(cfg: BenchConfig, log = console.log): Promi
         if (served.length !== 5 * n)
           throw new Error(`B14: the ${side} site wrote ${served.length} images, not ${5 * n}`);
         times[side].push(run.ms);
-        phase[side].push({ ...phases(run.output), imagesMs: imagesPhase(run.output) });
+        phase[side].push({
+          ...phases(run.output),
+          imagesMs: phaseMs(run.output, 'generating optimized images'),
+        });
         fetched[side].push((await server.stats()).imageRequests);
       }
       log(
