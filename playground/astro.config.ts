@@ -14,7 +14,12 @@ const imageDomains = (process.env.PLAYGROUND_IMAGE_DOMAINS ?? '127.0.0.1')
 // Static site from the build-time loaders, plus on-demand routes that @astrojs/node serves: the
 // live route (src/pages/live/), reading the API at request time through the live loader, and
 // contentRead()'s backend proxy at /api/content, which the search page calls from the browser.
+// Where Astro keeps its caches (the incremental builds' among them); the tests give each build
+// its own, so that builds running at once do not share one.
+const cacheDir = process.env.PLAYGROUND_CACHE_DIR;
+
 export default defineConfig({
+  ...(cacheDir ? { cacheDir } : {}),
   output: 'static',
   adapter: node({ mode: 'standalone' }),
   server: { host: '127.0.0.1' },

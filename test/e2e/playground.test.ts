@@ -61,7 +61,9 @@ describe('the playground in a browser', () => {
 
   afterAll(async () => {
     await site?.stop();
-    if (outDir) await rm(outDir, { recursive: true, force: true });
+    if (outDir)
+      for (const dir of [outDir, `${outDir}.cache`])
+        await rm(dir, { recursive: true, force: true });
   });
 
   it('keeps the API key out of everything it built', async () => {

@@ -37,7 +37,9 @@ describe('the search page reads through the backend proxy', () => {
   });
 
   afterAll(async () => {
-    if (outDir) await rm(outDir, { recursive: true, force: true });
+    if (outDir)
+      for (const dir of [outDir, `${outDir}.cache`])
+        await rm(dir, { recursive: true, force: true });
   });
 
   /** Serves the build with this key, searches, and returns the page and every request it made. */

@@ -24,9 +24,14 @@ function withApi(api: ApiEnv): NodeJS.ProcessEnv {
   return { ...process.env, ...api, ASTRO_TELEMETRY_DISABLED: '1' };
 }
 
-/** `astro build` of the playground into `outDir`; resolves with its output. */
+/**
+ * `astro build` of the playground into `outDir`, with Astro's caches of its own beside it (test
+ * builds run at once; an incremental rebuild into the same `outDir` finds its own last build);
+ * resolves with its output.
+ */
 export async function buildPlayground(outDir: string, api: ApiEnv): Promise<string> {
-  const run = await AstroSite.at(playgroundRoot).run('build', withApi(api), {
+  const env = { ...withApi(api), PLAYGROUND_CACHE_DIR: `${outDir}.cache` };
+  const run = await AstroSite.at(playgroundRoot).run('build', env, {
     args: ['--outDir', outDir],
   });
   if (run.code !== 0) {

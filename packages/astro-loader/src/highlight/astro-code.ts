@@ -27,7 +27,7 @@ export function astroCode(
       const first = node.children[0];
       const text = first?.type === 'element' ? first.children[0] : undefined;
       const sign = text?.type === 'text' ? text.value[0] : undefined;
-      if (!first || first.type !== 'element' || text?.type !== 'text') return;
+      if (first?.type !== 'element' || text?.type !== 'text') return;
       if (sign !== '+' && sign !== '-') return;
       text.value = text.value.slice(1);
       first.children.unshift({

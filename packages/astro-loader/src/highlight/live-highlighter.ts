@@ -32,9 +32,20 @@ export interface LiveHighlightOptions {
   transformers?: ShikiTransformer[];
   /** As `markdown.syntaxHighlight.excludeLangs`: left as they are (`math` always is). */
   excludeLangs?: string[];
+  /**
+   * Longest time (ms) one line may take to tokenize; past it, the rest of the line is plain
+   * (Shiki's `tokenizeTimeLimit`). Default 2000; `0`: no limit.
+   */
+  tokenizeTimeLimit?: number;
 }
 
 const ALWAYS_EXCLUDED = ['math'];
+/**
+ * Per line. Shiki's own 500 ms is met by a grammar's first line on a busy server (the JavaScript
+ * engine compiles its rules as they are first tried), and a line cut short stays in the kept
+ * entry: more room, and each grammar warmed up as it loads.
+ */
+const TOKENIZE_TIME_LIMIT = 2000;
 
 /**
  * Highlights live articles' code blocks as the site's Markdown does at build time, with Shiki's
@@ -66,6 +77,7 @@ export function liveHighlighter(options: LiveHighlightOptions): LiveHighlighter 
       lang,
       ...(options.themes ? { themes: names } : { theme: names[''] ?? '' }),
       ...(options.defaultColor !== undefined ? { defaultColor: options.defaultColor } : {}),
+      tokenizeTimeLimit: options.tokenizeTimeLimit ?? TOKENIZE_TIME_LIMIT,
       transformers: [
         astroCode(known ? named : 'plaintext', options.wrap, known ? resolved : 'plaintext'),
         ...(options.transformers ?? []),
@@ -81,6 +93,9 @@ export function liveHighlighter(options: LiveHighlightOptions): LiveHighlighter 
         langs: options.langs,
         engine: createJavaScriptRegexEngine(),
       }).then((loaded) => {
+        // A first line in each language compiles the grammar's top rules now, not on a request.
+        for (const lang of loaded.getLoadedLanguages())
+          loaded.codeToTokensBase('x = 1 // x', { lang, tokenizeTimeLimit: 0 });
         highlighter = loaded;
       });
       return loading;
