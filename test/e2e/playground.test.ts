@@ -189,6 +189,21 @@ describe('the playground in a browser', () => {
       );
   });
 
+  it('shows the embedded talk as a privacy-enhanced player, its caption kept', async () => {
+    const talk = dataset.articles.find((a) => a.html.includes('<iframe'));
+    const blog = visibleBlogs.find((b) => b.id === talk?.blog_id);
+    if (!talk || !blog) throw new Error('The built-in dataset has no article with an embed.');
+    await rig.page.goto(`${site.url}blogs/${blog.slug}/${talk.slug}/`);
+    const player = rig.page.locator('.prose iframe[data-embed="youtube"]');
+    expect(await player.getAttribute('src')).toBe(
+      'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ',
+    );
+    expect(await player.getAttribute('sandbox')).toContain('allow-scripts');
+    expect(await rig.page.locator('.prose figure:has(iframe) figcaption').textContent()).toBe(
+      `The talk behind “${talk.title}”`,
+    );
+  });
+
   it('renders the live route from the API, kept by the route cache until the API publishes a change', async () => {
     const live = `${site.url}live/${chosen.id}/`;
     const first = await rig.page.goto(live);

@@ -115,6 +115,18 @@ function figure(slug: string, n: number, title: string): string {
   return `<figure><img src="${mockImageUrl(`${slug}-${n}`, 960, 540)}" alt="${alt}" width="960" height="540" loading="lazy"><figcaption>${alt}</figcaption></figure>`;
 }
 
+/**
+ * A talk embedded as CMSes write it (a YouTube iframe in a figure), put before a body's second
+ * section: the demo shows what the loader makes of embeds (a privacy-enhanced player).
+ */
+export function withEmbeddedTalk(html: string, title: string): string {
+  const figure = `<figure><iframe width="560" height="315" src="https://www.youtube.com/embed/aqz-KE-bpKQ" title="${escapeHtml(`Talk: ${title}`)}" frameborder="0" allowfullscreen></iframe><figcaption>${escapeHtml(`The talk behind “${title}”`)}</figcaption></figure>`;
+  const second = html.indexOf('<h2>', html.indexOf('<h2>') + 1);
+  return second === -1
+    ? `${html}\n${figure}`
+    : `${html.slice(0, second)}${figure}\n${html.slice(second)}`;
+}
+
 /** A whole article body for a demo article. `technical` articles get code blocks. */
 export function demoBody(
   slug: string,

@@ -2,8 +2,11 @@ import { mockImageUrl } from '../data/mock-origin.js';
 import { createRandom, pick } from '../data/random.js';
 import type { ArticleRecord, BlogRecord, Dataset } from '../data/schema.js';
 import { type BlogSpec, DEMO_BLOGS } from './blogs.js';
-import { demoBody, plainText } from './content.js';
+import { demoBody, plainText, withEmbeddedTalk } from './content.js';
 import { DEMO_HEADINGS, DEMO_TITLES } from './titles.js';
+
+/** The demo article whose body embeds a talk (a YouTube iframe, as CMSes write them). */
+const EMBED_SLUG = 'benchmarking-honestly';
 
 const ANCHOR = Date.parse('2026-11-01T09:00:00Z');
 const DAY = 86_400_000;
@@ -138,7 +141,8 @@ function article(
   const headings = [...DEMO_HEADINGS]
     .sort(() => random() - 0.5)
     .slice(0, 3 + Math.floor(random() * 2));
-  const html = demoBody(slug, title, headings, blog.technical);
+  const body = demoBody(slug, title, headings, blog.technical);
+  const html = slug === EMBED_SLUG ? withEmbeddedTalk(body, title) : body;
   const words = plainText(html).split(' ').length;
   const firstParagraph = plainText(html.slice(0, html.indexOf('</p>')));
   const published =
