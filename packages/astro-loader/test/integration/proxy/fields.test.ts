@@ -30,7 +30,10 @@ describe('fields=: lean listings through the proxy (a projection of ours, never 
     const full = await get('/api/content/articles?per_page=5');
     const lean = await get('/api/content/articles?per_page=5&fields=title,id,slug,title');
     expect(lean.status).toBe(200);
-    const [fullBody, leanBody] = (await Promise.all([full.json(), lean.json()])) as Listing[];
+    const [fullBody, leanBody] = (await Promise.all([full.json(), lean.json()])) as [
+      Listing,
+      Listing,
+    ];
     expect(leanBody.meta).toEqual(fullBody.meta);
     expect(leanBody.data).toEqual(
       fullBody.data.map((a) => ({ id: a.id, slug: a.slug, title: a.title })),
