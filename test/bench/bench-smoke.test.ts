@@ -15,8 +15,9 @@ import { countStoreSaves } from './store-saves.js';
 // BENCH_ONLY (e.g. BENCH_ONLY=B11,B12,B13,B14) runs only those benchmarks here too.
 
 describe.concurrent('benchmarks at CI size', () => {
-  // Concurrent tests take onTestFinished from their own context.
-  it('run every benchmark end to end and produce a row each', { timeout: 600_000 }, async ({
+  // Concurrent tests take onTestFinished from their own context. Every benchmark builds or syncs
+  // real Astro sites: on a loaded two-core machine this is npm test's longest file.
+  it('run every benchmark end to end and produce a row each', { timeout: 1_200_000 }, async ({
     onTestFinished,
   }) => {
     const chartDir = await mkdtemp(join(tmpdir(), 'cr-bench-chart-'));

@@ -123,9 +123,10 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
 
   return {
     name: 'content-read-articles-live',
-    loadCollection: ({ collection, filter }) =>
-      client.run(collection, async (d, take) => {
-        await highlighterLoaded();
+    // The highlighter loads before the call's deadline starts: it is not the API's time.
+    loadCollection: async ({ collection, filter }) => {
+      await highlighterLoaded();
+      return client.run(collection, async (d, take) => {
         const articles = (await read(filter?.blog, d, take)).filter(
           (a) => !filter?.tag || a.tags.includes(filter.tag),
         );
@@ -133,14 +134,16 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
           entries: toEntries(articles),
           cacheHint: { tags: [ALL_CONTENT_TAG, ARTICLES_TAG] },
         };
-      }),
-    loadEntry: ({ collection, filter }) =>
-      client.run(collection, async (d, take) => {
-        await highlighterLoaded();
+      });
+    },
+    loadEntry: async ({ collection, filter }) => {
+      await highlighterLoaded();
+      return client.run(collection, async (d, take) => {
         const blog = 'blog' in filter ? filter.blog : undefined;
         const found = findByFilter(await read(blog, d, take), filter);
         return found ? toEntries([found])[0] : undefined;
-      }),
+      });
+    },
   } satisfies LiveLoader<
     LiveArticleData,
     ArticleEntryFilter,

@@ -76,6 +76,11 @@ export async function listenNode(
       const target = req.url ?? '/';
       if (images.owns(target)) {
         const { ifNoneMatch } = credentials(req.rawHeaders);
+        // Each image answer closes its connection. Image fetchers keep no retry (Astro's
+        // image service fails the build on a failed fetch), and a kept-alive socket can be
+        // taken up again just as this server times it out, when the fetcher's event loop is
+        // busy (a build rendering pages): a fresh connection per image cannot be stale.
+        res.shouldKeepAlive = false;
         void images.answer(method, target, ifNoneMatch).then((image) => {
           if (!res.destroyed) send(image, res, later);
         });
