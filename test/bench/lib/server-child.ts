@@ -39,6 +39,9 @@ async function startImageCache() {
   };
   const server = createServer(async (req, res) => {
     requests++;
+    // A connection per image, as the mock answers images (its node face says why: Astro's image
+    // fetch has no retry, and a kept-alive socket can be timed out just as a busy build reuses it).
+    res.shouldKeepAlive = false;
     const hit = await answer(req.url ?? '/');
     const etag = hit.headers.get('etag');
     const fresh = etag !== null && req.headers['if-none-match'] === etag;
