@@ -24,7 +24,8 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   server: { host: '127.0.0.1' },
   image: { domains: imageDomains },
-  // Astro's route cache, used by the live route (src/pages/live/) with the loader's cacheHint.
+  // Astro's route cache: the live route (src/pages/live/) with the loader's cacheHint, and the
+  // proxy's listing pages (which the search reads) under the same tags.
   cache: { provider: memoryCache() },
   // Pages from getStaticPaths() carry a cacheKey() of what they show: a rebuild renders only
   // the pages whose content changed and copies the rest from the last build.

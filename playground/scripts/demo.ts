@@ -48,6 +48,7 @@ if (mock) {
     `    curl -X PATCH ${origin}/__mock/articles/art_0002 -d '{"title":"Edited just now"}'`,
   );
   console.log(`    ${site.url}live/art_0002/`);
+  console.log(`    ${site.url}search/  (search "edited": the proxy's cached listing, purged too)`);
   // The site reads with the first key; the others show what a key's scope changes.
   console.log(`\n  Mock Content Read API: ${mock.baseUrl}  (Authorization: Bearer <key>)`);
   for (const k of demoKeys) console.log(`    ${k.key.padEnd(26)} ${k.description}`);

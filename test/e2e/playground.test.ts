@@ -204,16 +204,31 @@ describe('the playground in a browser', () => {
     );
   });
 
-  it('renders the live route from the API, kept by the route cache until the API publishes a change', async () => {
+  it('renders the live route and searches through the proxy, both kept by the route cache until the API publishes a change', async () => {
+    /** The titles the search page finds, and where they link. */
+    const search = async (query: string) => {
+      await rig.page.goto(`${site.url}search/`);
+      await rig.page.getByLabel('Words to look for').fill(query);
+      await rig.page.getByRole('button', { name: 'Search' }).click();
+      await rig.page.getByRole('status').filter({ hasText: 'match' }).waitFor();
+      const links = rig.page.locator('#search-results a');
+      const titles = await links.allTextContents();
+      return Promise.all(
+        titles.map(async (t, i) => `${t} ${await links.nth(i).getAttribute('href')}`),
+      );
+    };
     const live = `${site.url}live/${chosen.id}/`;
     const first = await rig.page.goto(live);
     expect(first?.status()).toBe(200);
     expect(await rig.page.locator('h1').textContent()).toBe(chosen.title);
+    // The proxy's newest articles, now in the route cache.
+    expect(await search('rewritten')).toEqual([]);
 
-    // Changed without a publish: the cached page stays as it was.
+    // Changed without a publish: the cached pages stay as they were.
     rig.mock.updateArticle(chosen.id, { title: 'Rewritten while the site was running' });
-    await rig.page.reload();
+    await rig.page.goto(live);
     expect(await rig.page.locator('h1').textContent()).toBe(chosen.title);
+    expect(await search('rewritten')).toEqual([]);
 
     // The mock tells the site's publish webhook, as npm run demo has it do: the next request shows it.
     rig.mock.publishTo({ url: `${site.url}_content-read/publish`, secret: PUBLISH_SECRET });
@@ -221,7 +236,10 @@ describe('the playground in a browser', () => {
       html: '<h2>A section added later</h2><p>These words were not there at build time.</p>',
     });
     await rig.mock.published();
-    await rig.page.reload();
+    expect(await search('rewritten')).toEqual([
+      `Rewritten while the site was running /live/${chosen.id}/`,
+    ]);
+    await rig.page.goto(live);
     expect(await rig.page.locator('h1').textContent()).toBe('Rewritten while the site was running');
     expect(await rig.page.locator('.prose').textContent()).toContain(
       'These words were not there at build time.',

@@ -16,7 +16,7 @@ export {
 export { CacheKeyError, ContentReadLoaderError } from './errors.js';
 export { contentRead, contentRead as default } from './integration/content-read.js';
 export type { ContentReadOptions, ProxyOptions, PublishOptions } from './integration/options.js';
-export type { RateLimitOptions } from './integration/proxy/rate-limit.js';
+export type { RateLimitOptions, SharedLimiter } from './integration/proxy/rate-limit.js';
 export type { RefreshWebhookOptions } from './integration/refresh-webhook.js';
 export { articlesLoader } from './loaders/articles-loader.js';
 export { blogsLoader } from './loaders/blogs-loader.js';

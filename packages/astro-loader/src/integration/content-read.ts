@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { KEY_VARIABLE, URL_VARIABLE } from '@content-read/core';
@@ -25,6 +26,7 @@ import { PUBLISH_SECRET_VARIABLE } from './publish/handler.js';
 import { refreshWebhook } from './refresh-webhook.js';
 
 const SETTINGS_MODULE = 'virtual:content-read/proxy-settings';
+const LIMITER_MODULE = 'virtual:content-read/proxy-limiter';
 const SERVER_SECRET = {
   type: 'string',
   context: 'server',
@@ -40,6 +42,8 @@ const SERVER_SECRET = {
 export function contentRead(options: ContentReadOptions = {}): AstroIntegration {
   const guard = options.keyIsPublicAndTightlyScoped !== true;
   let settings: ProxySettings | undefined;
+  /** What the proxy's limiter module is imported as: a file's path, or a package. */
+  let limiterModule: string | undefined;
   const publish = publishPath(options.publish);
   let env: EnvContext | undefined;
   // The key as the build saw it: another integration (a mock API) may unset it before build:done.
@@ -105,7 +109,9 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
           );
         }
         if (options.proxy) {
+          // Checked now, for its errors; settled at config:done, when the cache provider is known.
           settings = proxySettings(options.proxy);
+          limiterModule = limiterSpecifier(root, settings.rateLimit?.limiter);
           injectRoute({
             pattern: `${settings.path}/[resource]`,
             entrypoint: new URL('./proxy/route.js', import.meta.url),
@@ -121,6 +127,11 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
       },
       'astro:config:done': ({ config }) => {
         keptDistCache = keepsDist(config) ? config.cacheDir : undefined;
+        if (options.proxy)
+          settings = proxySettings(options.proxy, {
+            routeCache: Boolean(config.cache?.provider),
+            publish: Boolean(publish),
+          });
         for (const [option, path] of [
           ['proxy', settings?.path],
           ['publish', publish],
@@ -175,9 +186,13 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
         setEnvContext(env);
       },
       resolveId(id: string) {
-        return id === SETTINGS_MODULE ? `\0${id}` : undefined;
+        return id === SETTINGS_MODULE || id === LIMITER_MODULE ? `\0${id}` : undefined;
       },
       load(id: string) {
+        if (id === `\0${LIMITER_MODULE}`)
+          return limiterModule
+            ? `export { default } from ${JSON.stringify(limiterModule)};`
+            : 'export default undefined;';
         if (id !== `\0${SETTINGS_MODULE}`) return undefined;
         if (!settings)
           throw new Error(`${SETTINGS_MODULE} is only available with contentRead({ proxy }).`);
@@ -185,4 +200,15 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
       },
     };
   }
+}
+
+/** The module `proxy.rateLimit.limiter` names, as an import: a path is checked and made absolute. */
+function limiterSpecifier(root: string, limiter: string | undefined): string | undefined {
+  if (!limiter || !/^\.{0,2}\//.test(limiter)) return limiter;
+  const path = resolve(root, limiter);
+  if (!existsSync(path))
+    throw new ContentReadSetupError(
+      `contentRead(): proxy.rateLimit.limiter names ${limiter}, which is no file under the project root: give the path of the module (e.g. "./src/limiter.ts") or a package name.`,
+    );
+  return path;
 }

@@ -3,6 +3,7 @@ import { ContentReadSetupError } from '../errors.js';
 import { FIELDS } from './proxy/fields.js';
 import type { Resource } from './proxy/query.js';
 import type { RateLimitOptions } from './proxy/rate-limit.js';
+import type { RouteCacheSettings } from './proxy/route-cache.js';
 import type { RefreshWebhookOptions } from './refresh-webhook.js';
 
 export interface ProxyOptions {
@@ -35,6 +36,14 @@ export interface ProxyOptions {
    * proxy that never serves bodies. Default: every field (a request's `fields=` may narrow it).
    */
   fields?: { articles?: string[]; blogs?: string[] };
+  /**
+   * When the site configures a route cache (`cache.provider` in the Astro config), listing pages
+   * are cached through it (by the CDN, where the adapter's provider drives one) for `maxAge`
+   * seconds, then served stale for `swr` more while revalidated, and purged by the publish
+   * webhook with the live pages. `false`: never. Default: `{ maxAge: 3600 }` with
+   * `publish` on (a publish purges them), else `{ maxAge: 60 }`.
+   */
+  routeCache?: false | { maxAge?: number; swr?: number };
 }
 
 /** The publish webhook: where it answers. */
@@ -79,6 +88,8 @@ export interface ProxySettings {
   corsOrigins?: string[];
   timeout: number;
   fields?: { articles?: string[]; blogs?: string[] };
+  /** Set only when the site has a route cache: see ProxyOptions.routeCache. */
+  routeCache?: RouteCacheSettings;
   /** Sent upstream; written here, at build time, so the server bundle holds no package.json. */
   userAgent: string;
 }
@@ -103,7 +114,14 @@ export function publishPath(options: ContentReadOptions['publish']): string | un
     : routePath('publish.path', path, '/_content-read/publish');
 }
 
-export function proxySettings(options: ProxyOptions): ProxySettings {
+/**
+ * The proxy's settings. `routeCache` is kept only when `site.routeCache` says the site has one;
+ * its default `maxAge` is long only when `site.publish` purges it.
+ */
+export function proxySettings(
+  options: ProxyOptions,
+  site: { routeCache: boolean; publish: boolean } = { routeCache: false, publish: false },
+): ProxySettings {
   const path = routePath('proxy.path', options.path, '/api/content');
   const positive = (name: string, value: number | undefined, fallback: number) => {
     if (value === undefined) return fallback;
@@ -114,6 +132,18 @@ export function proxySettings(options: ProxyOptions): ProxySettings {
     return value;
   };
   if (options.rateLimit) checkRateLimit(options.rateLimit);
+  const seconds = (name: string, value: number | undefined, min: number, fallback: number) => {
+    if (value === undefined) return fallback;
+    if (!Number.isInteger(value) || value < min)
+      throw new ContentReadSetupError(
+        `contentRead(): proxy.routeCache.${name} must be whole seconds ≥ ${min} (got ${value}).`,
+      );
+    return value;
+  };
+  const cacheOptions = options.routeCache === false ? undefined : (options.routeCache ?? {});
+  const maxAge = seconds('maxAge', cacheOptions?.maxAge, 1, site.publish ? 3600 : 60);
+  const swr = seconds('swr', cacheOptions?.swr, 0, 0);
+  const routeCache = site.routeCache && cacheOptions;
   const maxPages = options.maxPages;
   if (maxPages !== undefined && !(Number.isInteger(maxPages) && maxPages >= 1))
     throw new ContentReadSetupError(
@@ -151,6 +181,7 @@ export function proxySettings(options: ProxyOptions): ProxySettings {
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     ...(options.blogs ? { blogs: options.blogs } : {}),
     ...(options.fields ? { fields: options.fields } : {}),
+    ...(routeCache ? { routeCache: { maxAge, ...(swr ? { swr } : {}) } } : {}),
     ...(origin ? { corsOrigins: Array.isArray(origin) ? origin : [origin] } : {}),
   };
 }
@@ -159,8 +190,13 @@ function checkRateLimit(limit: RateLimitOptions): void {
   const fail = (message: string) => {
     throw new ContentReadSetupError(`contentRead(): proxy.rateLimit.${message}`);
   };
-  if (!Number.isInteger(limit.requests) || limit.requests < 1)
-    fail(`requests must be a whole number ≥ 1 (got ${limit.requests}).`);
+  if (limit.limiter !== undefined) {
+    if (typeof limit.limiter !== 'string' || !limit.limiter.trim())
+      fail('limiter must name a module: a path from the project root, or a package.');
+    if (limit.requests !== undefined)
+      fail('requests and limiter limit two ways: keep one (the limiter counts in its own store).');
+  } else if (!Number.isInteger(limit.requests) || (limit.requests ?? 0) < 1)
+    fail(`requests must be a whole number ≥ 1 (got ${limit.requests}), or give a limiter.`);
   const seconds = limit.windowSeconds;
   if (seconds !== undefined && !(Number.isFinite(seconds) && seconds > 0))
     fail(`windowSeconds must be a number > 0 (got ${seconds}).`);

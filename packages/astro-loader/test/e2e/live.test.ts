@@ -159,4 +159,56 @@ describe.concurrent('live loaders in a server-rendered site (@astrojs/node)', {
     expect(server.mock.stats.requests).toBe(1);
     expect(output()).not.toContain(secret);
   });
+
+  it("the proxy's pages are kept by the route cache and purged by a publish: 1,000 requests cost one upstream request", async () => {
+    const server = await api();
+    const secret = 'canary-publish-secret-Pr0x';
+    const { url, output } = await started(server, FULL_KEY, {}, { CONTENT_PUBLISH_SECRET: secret });
+    const page = `${url}/api/content/articles?per_page=5&fields=id,title`;
+    const blogs = `${url}/api/content/blogs`;
+    type Listing = { data: { id: string; title: string }[] };
+    const upstream = () => server.mock.requests.map((r) => r.path.split('?')[0]);
+    server.mock.resetStats();
+    const first = await fetch(page);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-astro-cache')).toBe('MISS');
+    expect(first.headers.get('etag')).toBeTruthy();
+    const shown = ((await first.json()) as Listing).data[2];
+    if (!shown) throw new Error('the first page holds fewer than 3 articles');
+    expect((await fetch(blogs)).status).toBe(200);
+    for (let round = 0; round < 20; round++) {
+      const answers = await Promise.all(Array.from({ length: 50 }, () => fetch(page)));
+      for (const answer of answers) {
+        expect(answer.headers.get('x-astro-cache')).toBe('HIT');
+        await answer.arrayBuffer();
+      }
+    }
+    expect(upstream()).toEqual(['/api/v1/articles', '/api/v1/blogs']);
+
+    // A 429 is the client's, never the cache's: the same page is then answered as any other.
+    const uncached = `${url}/api/content/articles?per_page=4`;
+    const refused = await fetch(uncached, { headers: { 'x-fixture-limit': 'refuse' } });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect((await fetch(uncached)).status).toBe(200);
+
+    server.mock.updateArticle(shown.id, { title: 'Published Title' });
+    server.mock.resetStats();
+    const title = async () =>
+      ((await (await fetch(page)).json()) as Listing).data.find((a) => a.id === shown.id)?.title;
+    expect(await title()).toBe(shown.title);
+    const published = await fetch(`${url}/_content-read/publish`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ articles: [shown.id] }),
+    });
+    expect(await published.json()).toMatchObject({ routeCache: 'invalidated' });
+    expect(await title()).toBe('Published Title');
+    expect(upstream()).toEqual(['/api/v1/articles']);
+    // The blogs listing holds no article: it stays cached.
+    expect((await fetch(blogs)).headers.get('x-astro-cache')).toBe('HIT');
+    expect(upstream()).toEqual(['/api/v1/articles']);
+    expect(output()).not.toContain(secret);
+    expect(output()).not.toContain(FULL_KEY);
+  });
 });

@@ -6,33 +6,44 @@ import { type Fetcher, ProxyCache } from './cache.js';
 import { checkFields, type Page, Projections } from './fields.js';
 import { itemsOf, localPage, readWhole } from './listing.js';
 import { checkQuery, normalise, type Resource } from './query.js';
-import {
-  type ClientContext,
-  ClientRateLimit,
-  clientIdentity,
-  unknownClientWarning,
-} from './rate-limit.js';
+import { type ClientContext, rateLimit, type SharedLimiter } from './rate-limit.js';
 import { corsHeaders, errorResponse, listResponse, upstreamFailure } from './responses.js';
 import { BlogRestriction } from './restriction.js';
+import { listingTags, type ProxyRouteCache } from './route-cache.js';
 import { fetchUpstream } from './upstream.js';
 
-export type ProxyHandler = (request: Request, context: ClientContext) => Promise<Response>;
+/** What the proxy may use of Astro's request context. */
+export interface ProxyContext extends ClientContext {
+  /** Astro's route cache (`context.cache`); used when the settings say `routeCache`. */
+  cache?: ProxyRouteCache;
+}
+
+export type ProxyHandler = (request: Request, context: ProxyContext) => Promise<Response>;
 
 /**
  * The proxy: `GET`/`HEAD` `<path>/blogs` and `<path>/articles` for same-origin browser code,
  * answered from a shared cache with the server's key. Nothing of the browser's request but the
  * checked query string and `If-None-Match` is used; nothing of the key reaches the response.
- * `log` gets one line per problem of the site's own setup (never per request).
+ * `log` gets one line per problem of the site's own setup (never per request); `sharedLimiter`
+ * is the default export of the module `rateLimit.limiter` names.
+ *
+ * Under Astro's route cache (`settings.routeCache`, and a provider configured), a listing page
+ * is cached with the tags of what it holds, for the publish webhook to purge; every other answer
+ * is kept out of it. The shared cache below then revalidates on every route-cache miss (with its
+ * ETag, so unchanged pages cost a 304): a window of its own would let a purged page be cached
+ * again, stale, for the route cache's whole `maxAge`.
  */
 export function createProxyHandler(
   settings: ProxySettings,
   connection: () => Promise<Connection>,
   log: (line: string) => void = console.error,
+  sharedLimiter?: SharedLimiter,
 ): ProxyHandler {
-  const cache = new ProxyCache({ freshness: settings.freshness, maxBytes: settings.cacheBytes });
-  const limit = settings.rateLimit;
-  const limiter = limit ? new ClientRateLimit(limit) : undefined;
-  let warnedUnknownClient = false;
+  const cache = new ProxyCache({
+    freshness: settings.routeCache ? 0 : settings.freshness,
+    maxBytes: settings.cacheBytes,
+  });
+  const limit = settings.rateLimit && rateLimit(settings.rateLimit, sharedLimiter, log);
   const methods = settings.corsOrigins ? 'GET, HEAD, OPTIONS' : 'GET, HEAD';
 
   const upstream = (resource: Resource, query: string) => {
@@ -61,7 +72,15 @@ export function createProxyHandler(
   const restriction = settings.blogs ? new BlogRestriction(settings.blogs, whole, log) : undefined;
   const projections = new Projections();
 
-  async function answer(request: Request, context: ClientContext): Promise<Response> {
+  /**
+   * The answer to one request; `cacheAs` receives the tags of a listing page the route cache
+   * may keep (nothing else may be kept).
+   */
+  async function answer(
+    request: Request,
+    context: ProxyContext,
+    cacheAs?: (tags: string[]) => void,
+  ): Promise<Response> {
     const url = new URL(request.url);
     const resource = url.pathname.slice(settings.path.length).replace(/^\/|\/$/g, '');
     if (resource !== 'blogs' && resource !== 'articles') {
@@ -85,13 +104,8 @@ export function createProxyHandler(
       response.headers.set('allow', methods);
       return response;
     }
-    if (limit && limiter) {
-      const client = clientIdentity(limit, request, context);
-      if (client === undefined && !warnedUnknownClient) {
-        warnedUnknownClient = true;
-        log(unknownClientWarning(limit));
-      }
-      const wait = limiter.take(client);
+    if (limit) {
+      const wait = await limit(request, context);
       if (wait !== undefined) {
         const response = errorResponse('rate_limited', 'Too many requests: try again later.');
         response.headers.set('retry-after', String(wait));
@@ -104,12 +118,18 @@ export function createProxyHandler(
     const fields = checkFields(resource, asked, settings.fields?.[resource]);
     if (!fields.ok) return errorResponse('invalid_parameter', fields.message);
     checked.params.delete('fields');
-    /** The page as answered, cut to the fields asked for (or configured). */
-    const respond = async (page: Page) =>
-      listResponse(
+    /**
+     * The page as answered, cut to the fields asked for (or configured). A page for the route
+     * cache is always whole: a 304 stored there would be served to browsers holding nothing.
+     */
+    const respond = async (page: Page) => {
+      cacheAs?.(listingTags(resource, checked.params.get('blog'), settings.blogs));
+      return listResponse(
         fields.fields ? await projections.get(page, fields.fields, asked !== undefined) : page,
         request,
+        !cacheAs,
       );
+    };
 
     const query = normalise(checked.params);
     // A restricted page is kept in the shared cache like an upstream page: within the freshness
@@ -132,12 +152,23 @@ export function createProxyHandler(
   }
 
   return async (request, context) => {
+    const routeCache = context.cache?.enabled ? settings.routeCache : undefined;
+    let tags: string[] | undefined;
     let response: Response;
     try {
-      response = await answer(request, context);
+      response = await answer(
+        request,
+        context,
+        routeCache &&
+          ((listing) => {
+            tags = listing;
+          }),
+      );
     } catch (error) {
       response = upstreamFailure({ status: 0, failure: classify(error) });
     }
+    if (routeCache)
+      context.cache?.set(response.status === 200 && tags ? { ...routeCache, tags } : false);
     if (request.method === 'HEAD' && response.body) response = new Response(null, response);
     for (const [name, value] of corsHeaders(settings.corsOrigins, request))
       response.headers.set(name, value);

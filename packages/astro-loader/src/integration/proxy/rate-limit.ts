@@ -1,8 +1,15 @@
 export interface RateLimitOptions {
-  /** Requests one client may make per window. */
-  requests: number;
-  /** Length of the window in seconds. Default 60. */
+  /** Requests one client may make per window, counted in this instance's memory. */
+  requests?: number;
+  /** Length of the window in seconds (with `limiter`: the `Retry-After` of a refusal). Default 60. */
   windowSeconds?: number;
+  /**
+   * In place of `requests`, a limiter shared by every instance of the site: a module (a path
+   * from the project root, or a package) whose default export is a `SharedLimiter`, e.g. one
+   * calling Cloudflare's rate-limiting binding, or a counter in Redis or a KV store. It is
+   * bundled into the server; a limiter that throws lets the request through (logged once).
+   */
+  limiter?: string;
   /**
    * A request header that names the client, set by the site's own reverse proxy or CDN (e.g.
    * `cf-connecting-ip`, `x-real-ip`); its last comma-separated value counts, the one the nearest
@@ -15,6 +22,15 @@ export interface RateLimitOptions {
    */
   clientLocal?: string;
 }
+
+/**
+ * Decides whether a request of `client` (undefined: unknown, see `clientIdentity`) may go on:
+ * `true` lets it through, `false` answers 429.
+ */
+export type SharedLimiter = (
+  client: string | undefined,
+  request: Request,
+) => boolean | Promise<boolean>;
 
 /** What the proxy may ask of Astro's request context; read only when a rate limit needs it. */
 export interface ClientContext {
@@ -74,10 +90,11 @@ export class ClientRateLimit {
   readonly #windowMs: number;
 
   constructor(
-    private readonly options: RateLimitOptions,
+    private readonly requests: number,
+    windowSeconds = 60,
     private readonly now: () => number = Date.now,
   ) {
-    this.#windowMs = (options.windowSeconds ?? 60) * 1000;
+    this.#windowMs = windowSeconds * 1000;
   }
 
   /** `undefined` when the request may go on; otherwise the seconds until the client may retry. */
@@ -94,7 +111,47 @@ export class ClientRateLimit {
       }
     }
     window.count++;
-    if (window.count <= this.options.requests) return undefined;
+    if (window.count <= this.requests) return undefined;
     return Math.max(1, Math.ceil((window.start + this.#windowMs - now) / 1000));
   }
+}
+
+/** Undefined when the request may go on, else the seconds until its client may retry. */
+export type RateLimit = (request: Request, context: ClientContext) => Promise<number | undefined>;
+
+/**
+ * The proxy's rate limit: this instance's windows (`requests`), or the site's shared limiter.
+ * `log` gets the first request of an unknown client, and the first failure of the limiter.
+ */
+export function rateLimit(
+  options: RateLimitOptions,
+  shared: SharedLimiter | undefined,
+  log: (line: string) => void,
+): RateLimit {
+  const { requests, windowSeconds = 60 } = options;
+  const windows = requests === undefined ? undefined : new ClientRateLimit(requests, windowSeconds);
+  let warnedUnknownClient = false;
+  let warnedLimiter = false;
+  return async (request, context) => {
+    const client = clientIdentity(options, request, context);
+    if (client === undefined && !warnedUnknownClient) {
+      warnedUnknownClient = true;
+      log(unknownClientWarning(options));
+    }
+    if (windows) return windows.take(client);
+    try {
+      if (!shared) throw new Error('its module gave no function');
+      return (await shared(client, request)) === false ? windowSeconds : undefined;
+    } catch (error) {
+      // A limiter's store being down must not take the site's browser reads down with it.
+      if (!warnedLimiter) {
+        warnedLimiter = true;
+        const reason = String((error as Error)?.message ?? error).split('\n')[0];
+        log(
+          `[content-read] proxy.rateLimit.limiter (${options.limiter}) failed: ${reason}. Requests go through unlimited while it fails: check the limiter module and the store it calls.`,
+        );
+      }
+      return undefined;
+    }
+  };
 }

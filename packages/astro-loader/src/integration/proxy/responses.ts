@@ -30,17 +30,19 @@ export function errorResponse(code: ProxyErrorCode, message: string): Response {
 }
 
 /**
- * A listing page for the browser: 304 when its `If-None-Match` holds the page's ETag, else the
- * body. `no-cache` makes browsers revalidate, which the shared cache answers cheaply.
+ * A listing page for the browser: 304 when its `If-None-Match` holds the page's ETag (unless
+ * `conditional` is false), else the body. `no-cache` makes browsers revalidate, which the shared
+ * cache (or the CDN) answers cheaply.
  */
 export function listResponse(
   page: { body: Uint8Array; etag?: string; link?: string },
   request: Request,
+  conditional = true,
 ): Response {
   const headers = new Headers({ 'content-type': JSON_TYPE, 'cache-control': 'no-cache' });
   if (page.etag) headers.set('etag', page.etag);
   if (page.link) headers.set('link', page.link);
-  if (page.etag && etagMatches(request.headers.get('if-none-match'), page.etag)) {
+  if (conditional && page.etag && etagMatches(request.headers.get('if-none-match'), page.etag)) {
     headers.delete('content-type');
     return new Response(null, { status: 304, headers });
   }

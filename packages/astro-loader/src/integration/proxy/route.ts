@@ -1,6 +1,7 @@
 // The route contentRead({ proxy }) injects. Vite bundles it into the site's server, with the
 // settings the integration resolved at build time (never the key: the server's variables are
 // read at run time, through contentRead()'s middleware, on whatever platform serves the site).
+import sharedLimiter from 'virtual:content-read/proxy-limiter';
 import settings from 'virtual:content-read/proxy-settings';
 import type { APIRoute } from 'astro';
 import { type Connection, runtimeConnection } from '../../config/runtime-connection.js';
@@ -21,13 +22,17 @@ const connect = async (): Promise<Connection> => {
     throw error;
   }
 };
-const handle = createProxyHandler(settings, connect);
+const handle = createProxyHandler(settings, connect, console.error, sharedLimiter);
 
 export const ALL: APIRoute = async (context) => {
   // Astro's clientAddress is a getter that throws where the adapter cannot tell (e.g.
   // @astrojs/vercel without x-forwarded-for): read it only when a rate limit asks for it.
-  const { request, locals } = context;
-  const response = await handle(request, { clientAddress: () => context.clientAddress, locals });
+  const { request, locals, cache } = context;
+  const response = await handle(request, {
+    clientAddress: () => context.clientAddress,
+    locals,
+    cache,
+  });
   if (response.status >= 500 && response.status !== 503) {
     const body = await response.clone().text();
     console.error(`[content-read] proxy ${new URL(request.url).pathname}: ${redact(body, key)}`);

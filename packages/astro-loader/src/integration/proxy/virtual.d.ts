@@ -9,3 +9,8 @@ declare module 'astro:env/server' {
   export const getSecret: (key: string) => string | undefined;
   export const CONTENT_API_URL: string | undefined;
 }
+
+declare module 'virtual:content-read/proxy-limiter' {
+  const limiter: import('./rate-limit.js').SharedLimiter | undefined;
+  export default limiter;
+}

@@ -2,7 +2,11 @@ import { startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxySettings } from '../../../src/integration/options.js';
 import { createProxyHandler } from '../../../src/integration/proxy/handler.js';
-import type { ClientContext, RateLimitOptions } from '../../../src/integration/proxy/rate-limit.js';
+import type {
+  ClientContext,
+  RateLimitOptions,
+  SharedLimiter,
+} from '../../../src/integration/proxy/rate-limit.js';
 
 const CANARY = 'canary-R4telimit-do-not-leak';
 
@@ -34,13 +38,14 @@ describe('the proxy rate limit: who a client is', () => {
   });
   afterAll(async () => server?.close());
 
-  function proxy(rateLimit?: RateLimitOptions) {
+  function proxy(rateLimit?: RateLimitOptions, shared?: SharedLimiter) {
     const logged: string[] = [];
     const settings = proxySettings({ path: '/api/content', ...(rateLimit ? { rateLimit } : {}) });
     const handle = createProxyHandler(
       settings,
       async () => ({ baseUrl: server.baseUrl, apiKey: CANARY }),
       (line) => logged.push(line),
+      shared,
     );
     /** The status of one request from `socket` with `headers` (and `locals`). */
     const status = async (
@@ -117,7 +122,16 @@ describe('the proxy rate limit: who a client is', () => {
     const settings = (rateLimit: RateLimitOptions) => () =>
       proxySettings({ path: '/p', rateLimit });
     expect(settings({ requests: 0 })).toThrow(
-      'contentRead(): proxy.rateLimit.requests must be a whole number ≥ 1 (got 0).',
+      'contentRead(): proxy.rateLimit.requests must be a whole number ≥ 1 (got 0), or give a limiter.',
+    );
+    expect(settings({})).toThrow(
+      'contentRead(): proxy.rateLimit.requests must be a whole number ≥ 1 (got undefined), or give a limiter.',
+    );
+    expect(settings({ requests: 5, limiter: './src/limiter.ts' })).toThrow(
+      'contentRead(): proxy.rateLimit.requests and limiter limit two ways: keep one (the limiter counts in its own store).',
+    );
+    expect(settings({ limiter: ' ' })).toThrow(
+      'contentRead(): proxy.rateLimit.limiter must name a module: a path from the project root, or a package.',
     );
     expect(settings({ requests: 1, clientHeader: 'cf connecting ip' })).toThrow(
       /^contentRead\(\): proxy\.rateLimit\.clientHeader must be a header name/,
@@ -126,5 +140,44 @@ describe('the proxy rate limit: who a client is', () => {
       'contentRead(): proxy.rateLimit.clientHeader and clientLocal name the client two ways: keep one.',
     );
     expect(settings({ requests: 1, windowSeconds: 0 })).toThrow(/windowSeconds must be/);
+  });
+
+  it("a shared limiter decides in place of this instance's windows, per client, with Retry-After", async () => {
+    const asked: (string | undefined)[] = [];
+    // A store every instance shares: here, one budget of 2 per client.
+    const spent = new Map<string | undefined, number>();
+    const shared: SharedLimiter = async (client, request) => {
+      asked.push(client);
+      expect(new URL(request.url).pathname).toBe('/api/content/blogs');
+      spent.set(client, (spent.get(client) ?? 0) + 1);
+      return (spent.get(client) ?? 0) <= 2;
+    };
+    const { handle, status, logged } = proxy(
+      { limiter: 'shared-limiter', windowSeconds: 30, clientHeader: 'x-real-ip' },
+      shared,
+    );
+    expect(await status('9.9.9.9', { 'x-real-ip': '10.0.0.1' })).toBe(200);
+    expect(await status('9.9.9.9', { 'x-real-ip': '10.0.0.1' })).toBe(200);
+    const request = new Request('http://site.test/api/content/blogs', {
+      headers: { 'x-real-ip': '10.0.0.1' },
+    });
+    const refused = await handle(request, astro(request, '9.9.9.9').context);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('30');
+    expect(await status('9.9.9.9', { 'x-real-ip': '10.0.0.2' })).toBe(200);
+    expect(asked).toEqual(['10.0.0.1', '10.0.0.1', '10.0.0.1', '10.0.0.2']);
+    expect(logged).toEqual([]);
+  });
+
+  it('a shared limiter that fails lets requests through, with one log line naming it', async () => {
+    const failing: SharedLimiter = async () => {
+      throw new Error('connect ECONNREFUSED 10.1.1.1:6379\n    at stack');
+    };
+    const { status, logged } = proxy({ limiter: './src/limiter.ts' }, failing);
+    expect(await status('10.0.0.1')).toBe(200);
+    expect(await status('10.0.0.1')).toBe(200);
+    expect(logged).toEqual([
+      '[content-read] proxy.rateLimit.limiter (./src/limiter.ts) failed: connect ECONNREFUSED 10.1.1.1:6379. Requests go through unlimited while it fails: check the limiter module and the store it calls.',
+    ]);
   });
 });
