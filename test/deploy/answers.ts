@@ -42,6 +42,12 @@ async function send(
   return answer;
 }
 
+/** The value of header `name` (lowercase) in `answer`, or undefined. */
+export function header(answer: Answer, name: string): string | undefined {
+  const line = answer.headers.split('\n').find((l) => l.startsWith(`${name}: `));
+  return line?.slice(name.length + 2);
+}
+
 const ENTITIES: Record<string, string> = {
   amp: '&',
   lt: '<',

@@ -9,7 +9,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Answer, get, oneLine, post, said, textOf } from './answers.js';
+import { type Answer, get, header, oneLine, post, said, textOf } from './answers.js';
 import { absolutePaths, bannedPackages, growth, holding, type Size, sizeOf } from './bundle.js';
 import { type Built, Deployment } from './harness.js';
 import type { Server } from './servers.js';
@@ -57,6 +57,35 @@ const MAX_PUBLISH_KIB = 2.5;
 /** Most gzip KiB live highlighting (Shiki's core and JavaScript regex engine, 3 grammars, 1 theme) may add. */
 const MAX_HIGHLIGHT_KIB = 150;
 const PUBLISH_PATH = '/_content-read/publish';
+/**
+ * The headers each platform's route-cache provider writes (Astro's `memoryCache()` on Node keeps
+ * the answers in the server and says `X-Astro-Cache`), and what its purge leaves in the server's
+ * output when run off the platform (none on Node: there the next answer shows it). `noPurge`:
+ * the provider's error where the local runtime has no purge (workerd under `wrangler dev` has no
+ * `cache.purge` of `cloudflare:workers`, which Cloudflare's network gives a worker whose Workers
+ * Cache is on, as @astrojs/cloudflare configures it).
+ */
+const ROUTE_CACHE: Record<
+  TargetName,
+  { control?: string; tags?: string; purged?: (tags: string[]) => string; noPurge?: string }
+> = {
+  node: {},
+  cloudflare: {
+    control: 'cloudflare-cdn-cache-control',
+    tags: 'cache-tag',
+    noPurge: 'cache.purge is not a function',
+  },
+  vercel: {
+    control: 'vercel-cdn-cache-control',
+    tags: 'vercel-cache-tag',
+    purged: (tags) => tags.map((tag) => `vercel purge: invalidateByTag ${tag}`).join('\n'),
+  },
+  netlify: {
+    control: 'netlify-cdn-cache-control',
+    tags: 'netlify-cache-tag',
+    purged: (tags) => `Skipping purgeCache for tags ${tags.join(', ')} in local development.`,
+  },
+};
 
 function fail(message: string): never {
   throw new Error(oneLine(message));
@@ -167,6 +196,14 @@ describe.each(TARGETS)('%s', (name) => {
     );
     seen.push(answer.status);
     row.publish = seen.join('/');
+    const noPurge = ROUTE_CACHE[name].noPurge;
+    if (noPurge && answer.status === 500 && answer.text.includes(noPurge)) {
+      // The route cache could not purge off the platform (see ROUTE_CACHE); the live listings
+      // were expired first, as the answer says.
+      row.publish += ' (purge unavailable in the local runtime)';
+      expect(answer.text).toContain("this server's live listings were expired");
+      return;
+    }
     if (answer.status !== 200) {
       fail(
         `${name}: POST ${PUBLISH_PATH} with the secret answered ${answer.status}: ${said(answer, base)}`,
@@ -184,6 +221,95 @@ describe.each(TARGETS)('%s', (name) => {
         `${name}: the publish expired ${result.liveListings} live listings after a live page was served (at least 1 expected)`,
       );
     }
+  });
+
+  test("the route cache keeps the proxy's and the live page's answers under our tags, and a publish purges them", async () => {
+    const base = await running();
+    const cache = ROUTE_CACHE[name];
+    const article = articles.data[1];
+    if (!article?.blog_id) throw new Error('the mock API listed fewer than 2 articles');
+    const pages: [string, string[]][] = [
+      ['/api/content/articles?per_page=3', ['content-read', 'articles']],
+      ['/api/content/blogs?fields=id,name', ['content-read', 'blogs']],
+      [`/live/${article.id}`, ['content-read', `article:${article.id}`, `blog:${article.blog_id}`]],
+    ];
+    const seen: string[] = [];
+    const report = () => {
+      row.routeCache = seen.join(', ');
+    };
+    /** How the route cache answered `path`: MISS/HIT on Node, the CDN headers elsewhere. */
+    const check = async (path: string, tags: string[]) => {
+      const answer = await get(base, path, answers);
+      if (answer.status !== 200)
+        fail(`${name}: GET ${path} answered ${answer.status}: ${said(answer, base)}`);
+      if (!cache.control || !cache.tags) return header(answer, 'x-astro-cache') ?? 'none';
+      const control = header(answer, cache.control) ?? '';
+      const given = (header(answer, cache.tags) ?? '').split(',').map((t) => t.trim());
+      const pathname = new URL(path, 'http://site.test').pathname;
+      const missing = [...tags, `astro-path:${pathname}`].filter((t) => !given.includes(t));
+      if (!/\bmax-age=3600\b/.test(control) || missing.length > 0)
+        fail(
+          `${name}: GET ${path} answered ${cache.control}: "${control}" (max-age=3600 expected) and ${cache.tags}: "${given.join(',')}"${missing.length ? ` (missing ${missing.join(', ')})` : ''}`,
+        );
+      return `${cache.control} ${control}; tags ${given.length}`;
+    };
+    for (const [path, tags] of pages) {
+      const first = await check(path, tags);
+      const again = await check(path, tags);
+      seen.push(`${path.split('?')[0]} ${cache.control ? first : `${first}/${again}`}`);
+      if (!cache.control && (first !== 'MISS' || again !== 'HIT')) {
+        report();
+        fail(
+          `${name}: GET ${path} twice answered X-Astro-Cache ${first} then ${again}, not MISS then HIT`,
+        );
+      }
+    }
+    // An error is the client's: never cached (on Cloudflare the adapter marks it no-store).
+    const refused = await get(base, '/api/content/articles?q=1', answers);
+    const kept = header(refused, cache.control ?? 'x-astro-cache');
+    if (refused.status !== 400 || (cache.control ? /max-age=[1-9]/.test(kept ?? '') : kept))
+      fail(
+        `${name}: GET /api/content/articles?q=1 answered ${refused.status} with ${cache.control ?? 'x-astro-cache'} "${kept}"`,
+      );
+    const published = await post(
+      base,
+      PUBLISH_PATH,
+      answers,
+      { articles: [article.id] },
+      `Bearer ${deploy.api.publishSecret}`,
+    );
+    seen.push(`publish ${published.status} ${published.text.slice(0, 200)}`);
+    report();
+    const purgedTags = ['articles', `article:${article.id}`];
+    if (cache.noPurge && published.status === 500) {
+      // Off the platform the provider was called, with our tags, and could not purge.
+      const expected = `could not invalidate ${purgedTags.join(', ')}: ${cache.noPurge}`;
+      if (!published.text.includes(expected))
+        fail(
+          `${name}: POST ${PUBLISH_PATH} answered 500 without "${expected}": ${said(published, base)}`,
+        );
+      seen.push('purge unavailable in the local runtime');
+      report();
+      return;
+    }
+    if (published.status !== 200)
+      fail(`${name}: POST ${PUBLISH_PATH} answered ${published.status}: ${said(published, base)}`);
+    expect(JSON.parse(published.text)).toMatchObject({ routeCache: 'invalidated' });
+    if (cache.purged) {
+      const line = cache.purged(purgedTags);
+      if (!base.output().includes(line))
+        fail(`${name}: after the publish, the server printed no "${line.split('\n')[0]}"`);
+      seen.push('purge called');
+    } else if (!cache.control) {
+      // On Node the purge is proven end to end: the pages showing the article are rendered again.
+      const after = await Promise.all(pages.map(([path, tags]) => check(path, tags)));
+      seen.push(`after publish ${after.join('/')}`);
+      if (after.join('/') !== 'MISS/HIT/MISS')
+        fail(
+          `${name}: after the publish the articles listing, blogs listing and live page answered ${after.join('/')}, not MISS/HIT/MISS`,
+        );
+    }
+    report();
   });
 
   if (name === 'cloudflare') {
@@ -210,6 +336,13 @@ describe.each(TARGETS)('%s', (name) => {
           }
         }
         row.dev = seen.join(', ');
+        // The live page's listings, held by the worker, were expired by the publish.
+        const publish = JSON.parse(answers.at(-1)?.text ?? '{}') as { liveListings?: number };
+        row.dev += ` (${publish.liveListings} live listings expired)`;
+        if (!((publish.liveListings ?? 0) >= 1))
+          fail(
+            `${name} (astro dev): the publish expired ${publish.liveListings} live listings after a live page was served (at least 1 expected)`,
+          );
       } finally {
         await dev.stop();
       }

@@ -5,6 +5,11 @@
  * Vercel's Node launcher calls a default export `{ fetch(request) }`; Netlify calls a default
  * export `(request, context)` with the client's address in `context.ip`. The function reads its
  * variables from this process's environment, as on both platforms.
+ *
+ * Purges: on Vercel, the cache provider calls the `purge` of the request context Vercel's runtime
+ * gives (`@vercel/functions`), which this server gives too, printing each call
+ * (`vercel purge: invalidateByTag <tags>`); Netlify's `purgeCache` is run as under `netlify dev`
+ * (NETLIFY_LOCAL, set by the deploy matrix), where it prints the tags it would purge.
  */
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +17,16 @@ import { pathToFileURL } from 'node:url';
 type Handler = (request: Request) => Promise<Response>;
 
 const [file = '', kind = '', port = ''] = process.argv.slice(2);
+if (kind === 'vercel') {
+  const purge = {
+    invalidateByTag: async (tag: string | string[]) => {
+      console.log(`vercel purge: invalidateByTag ${[tag].flat().join(',')}`);
+    },
+  };
+  Object.assign(globalThis, {
+    [Symbol.for('@vercel/request-context')]: { get: () => ({ purge }) },
+  });
+}
 const loaded = (await import(pathToFileURL(file).href)) as {
   default: { fetch?: Handler } & ((request: Request, context: object) => Promise<Response>);
 };

@@ -34,6 +34,8 @@ export interface Target {
   nodeRuntime: boolean;
   adapter: string;
   adapterOptions: string;
+  /** Astro's route-cache provider on this platform: its import, and the call that makes it. */
+  cache: { from: string; provider: string };
   /** The client output (static files served as they are), relative to the site. */
   clientDir: string;
   /** What a deploy ships to run the server, relative to the site. */
@@ -73,6 +75,7 @@ export const TARGET: Record<TargetName, Target> = {
     nodeRuntime: true,
     adapter: '@astrojs/node',
     adapterOptions: "{ mode: 'standalone' }",
+    cache: { from: 'astro/config', provider: 'memoryCache' },
     clientDir: 'dist/client',
     serverDir: 'dist/server',
     traceFrom: 'dist/server/entry.mjs',
@@ -89,6 +92,7 @@ export const TARGET: Record<TargetName, Target> = {
     nodeRuntime: false,
     adapter: '@astrojs/cloudflare',
     adapterOptions: '',
+    cache: { from: '@astrojs/cloudflare/cache', provider: 'cacheCloudflare' },
     clientDir: 'dist/client',
     serverDir: 'dist/server',
     // The built worker in workerd; the variables are bindings (`--var`), as `wrangler deploy` sets.
@@ -114,6 +118,7 @@ export const TARGET: Record<TargetName, Target> = {
   vercel: functionTarget({
     name: 'vercel',
     adapter: '@astrojs/vercel',
+    cache: { from: '@astrojs/vercel/cache', provider: 'cacheVercel' },
     clientDir: '.vercel/output/static',
     serverDir: '.vercel/output/functions/_render.func',
     entry: async (fn) => {
@@ -126,6 +131,7 @@ export const TARGET: Record<TargetName, Target> = {
   netlify: functionTarget({
     name: 'netlify',
     adapter: '@astrojs/netlify',
+    cache: { from: '@astrojs/netlify/cache', provider: 'cacheNetlify' },
     clientDir: 'dist',
     serverDir: '.netlify/v1/functions/ssr',
     entry: async () => 'ssr.mjs',
@@ -137,7 +143,7 @@ export const TARGET: Record<TargetName, Target> = {
  * fetch-server.ts; `entry` names the function's file in that folder.
  */
 function functionTarget(
-  target: Pick<Target, 'name' | 'adapter' | 'clientDir' | 'serverDir'> & {
+  target: Pick<Target, 'name' | 'adapter' | 'cache' | 'clientDir' | 'serverDir'> & {
     entry: (fn: string) => Promise<string>;
   },
 ): Target {
@@ -164,32 +170,39 @@ function fetchServerSpec(
     command: process.execPath,
     args: [fetchServer, file, kind, String(port)],
     cwd,
-    env: runtimeEnv(api),
+    // Netlify's local mode (as `netlify dev` sets it): its purgeCache prints, calls no API.
+    env: runtimeEnv(api, kind === 'netlify' ? { NETLIFY_LOCAL: 'true' } : {}),
     ready: /fetch-server ready on (http:\/\/[\d.:]+)/,
   };
 }
 
 /**
- * The site's astro.config.mjs for `target`: its adapter and our integration with the proxy and
- * (unless `publish` is false) the publish webhook.
+ * The site's astro.config.mjs for `target`: its adapter, the platform's route-cache provider, and
+ * our integration with the proxy and (unless `publish` is false) the publish webhook.
  */
 export function astroConfig(target: Target, publish = true): string {
   return `import { defineConfig } from 'astro/config';
 import adapter from '${target.adapter}';
+import { ${target.cache.provider} } from '${target.cache.from}';
 import { contentRead } from '@content-read/astro-loader';
 
 export default defineConfig({
   adapter: adapter(${target.adapterOptions}),
+  cache: { provider: ${target.cache.provider}() },
   integrations: [contentRead({ proxy: { path: '/api/content' }${publish ? ', publish: true' : ''} })],
 });
 `;
 }
 
-/** The baseline: a bare Astro site with the Cloudflare adapter and one on-demand page. */
+/**
+ * The baseline: a bare Astro site with the Cloudflare adapter, its route-cache provider (Astro's,
+ * as the measured site has) and one on-demand page.
+ */
 export const BARE_CLOUDFLARE_CONFIG = `import { defineConfig } from 'astro/config';
 import adapter from '@astrojs/cloudflare';
+import { cacheCloudflare } from '@astrojs/cloudflare/cache';
 
-export default defineConfig({ adapter: adapter() });
+export default defineConfig({ adapter: adapter(), cache: { provider: cacheCloudflare() } });
 `;
 
 /**

@@ -162,15 +162,16 @@ describe('the publish webhook', () => {
     expect(undeclared.body.error.message).toMatch(/name at most 1000 ids, or send \{"all":true\}/);
   });
 
-  it('reports a route cache that cannot invalidate in one line (500), naming the tags', async () => {
-    const { response, body } = await publish(post({ blogs: ['blog_01'] }), {
+  it('reports a route cache that cannot invalidate in one line (500), naming the tags, having expired the live listings', async () => {
+    const { response, body, expiredWith } = await publish(post({ blogs: ['blog_01'] }), {
       fail: 'Workers Cache is not available',
     });
     expect(response.status).toBe(500);
     expect(body.error.code).toBe('invalidate_failed');
     expect(body.error.message).toBe(
-      "Astro's route cache could not invalidate blogs, blog:blog_01: Workers Cache is not available. Check the cache provider of the Astro config.",
+      "Astro's route cache could not invalidate blogs, blog:blog_01: Workers Cache is not available. Check the cache provider of the Astro config (this server's live listings were expired).",
     );
+    expect(expiredWith).toEqual([{ articles: [], blogs: ['blog_01'] }]);
   });
 });
 

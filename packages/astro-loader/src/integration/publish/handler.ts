@@ -87,6 +87,9 @@ async function answer(request: Request, deps: PublishDeps): Promise<Response> {
       `${published.problem}: send {"articles":[ids]}, {"blogs":[ids]} (API ids, both may be given) or {"all":true}.`,
     );
   const tags = tagsOf(published);
+  // First, as it cannot fail: a route cache that cannot purge must not keep this server's live
+  // listings stale too.
+  const liveListings = deps.expireListings(published);
   let routeCache = 'disabled';
   if (deps.cache.enabled) {
     try {
@@ -97,11 +100,10 @@ async function answer(request: Request, deps: PublishDeps): Promise<Response> {
       return jsonError(
         500,
         'invalidate_failed',
-        `Astro's route cache could not invalidate ${tags.join(', ')}: ${reason}. Check the cache provider of the Astro config.`,
+        `Astro's route cache could not invalidate ${tags.join(', ')}: ${reason}. Check the cache provider of the Astro config (this server's live listings were expired).`,
       );
     }
   }
-  const liveListings = deps.expireListings(published);
   return jsonAnswer(200, { invalidated: tags, routeCache, liveListings });
 }
 
