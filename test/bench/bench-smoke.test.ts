@@ -35,11 +35,12 @@ describe.concurrent('benchmarks at CI size', () => {
       BENCH_ARCHIVE_ARTICLES: '600',
       BENCH_ARCHIVE_LATEST: '100',
       // B11 and B12: 20 articles with 3 code blocks each, 2 changed; B13: 30 pages; B14: 5 pages
-      // of 5 images.
+      // of 5 images; Q1: one playground build of 150 articles, a query each way.
       BENCH_CODE_ARTICLES: '20',
       BENCH_CODE_CHANGED: '2',
       BENCH_COMPONENT_PAGES: '30',
       BENCH_IMAGE_PAGES: '5',
+      BENCH_SEARCH_SIZES: '150',
       BENCH_CHART: chart,
       ...(process.env.BENCH_ONLY ? { BENCH_ONLY: process.env.BENCH_ONLY } : {}),
     });

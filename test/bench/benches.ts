@@ -13,6 +13,7 @@ import { runPoolBench } from './pool-bench.js';
 import { runPublishBench } from './publish-bench.js';
 import { runRpsBench } from './rps-bench.js';
 import { runScaleBench } from './scale-bench.js';
+import { runSearchBench } from './search-bench.js';
 import { runSyncBenches } from './sync-benches.js';
 
 /**
@@ -40,6 +41,7 @@ export async function runBenches(
     steps.push(['B13 <ArticleBody components>', () => runComponentsBench(cfg, log)]);
   if (wants('B14')) steps.push(['B14 body images', () => runImagesBench(cfg, log)]);
   if (wants('P1', 'P5')) steps.push(['P1/P5 sanitiser pool', () => runPoolBench(cfg, log)]);
+  if (wants('Q1')) steps.push(['Q1 one search query', () => runSearchBench(cfg, log)]);
   if (wants('U1')) steps.push(['U1 publish to live', () => runPublishBench(cfg, log)]);
   if (wants('S1')) steps.push(['S1 scaling chart', () => runScaleBench(cfg, log)]);
   if (wants('S2')) steps.push(['S2 archive recipe', () => runArchiveBench(cfg, log)]);

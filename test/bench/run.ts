@@ -1,12 +1,12 @@
 // `npm run bench` (or `node test/bench/run.ts` on Node 24): Node runs these TypeScript files by
 // stripping types, but it does not map the `.js` import specifiers TypeScript wants (module
-// nodenext) to the `.ts` files. This hook does, for files of test/bench only; then the
-// benchmarks start.
+// nodenext) to the `.ts` files. This hook does, for files of test/ only (the benchmarks import
+// the tests' helpers, e.g. test/e2e/site.ts, which import theirs); then the benchmarks start.
 import { existsSync } from 'node:fs';
 import { registerHooks } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-const here = new URL('./', import.meta.url).href;
+const here = new URL('../', import.meta.url).href;
 registerHooks({
   resolve(specifier, context, nextResolve) {
     if (
