@@ -4,6 +4,7 @@ import { runClientBench } from './client-bench.js';
 import { runCodeBenches } from './code-bench.js';
 import { runComponentsBench } from './components-bench.js';
 import type { BenchConfig } from './config.js';
+import { runFleetBench } from './fleet-bench.js';
 import { runImagesBench } from './images-bench.js';
 import { runIncrementalBench } from './incremental-bench.js';
 import { runLatencyBench } from './latency-bench.js';
@@ -43,6 +44,7 @@ export async function runBenches(
   if (wants('P1', 'P5')) steps.push(['P1/P5 sanitiser pool', () => runPoolBench(cfg, log)]);
   if (wants('Q1')) steps.push(['Q1 one search query', () => runSearchBench(cfg, log)]);
   if (wants('U1')) steps.push(['U1 publish to live', () => runPublishBench(cfg, log)]);
+  if (wants('U2')) steps.push(['U2 the proxy across a fleet', () => runFleetBench(cfg, log)]);
   if (wants('S1')) steps.push(['S1 scaling chart', () => runScaleBench(cfg, log)]);
   if (wants('S2')) steps.push(['S2 archive recipe', () => runArchiveBench(cfg, log)]);
   if (wants('B7')) steps.push(['B7 requests/s', () => runRpsBench(cfg, log)]);

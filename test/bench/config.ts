@@ -13,7 +13,7 @@ export interface BenchConfig {
   changed: number;
   /** Latency added per request for B5 (BENCH_LATENCY_MS, default 50). */
   latencyMs: number;
-  /** Seconds per autocannon run for B7 (BENCH_RPS_SECONDS, default 10). */
+  /** Seconds per autocannon run for B7 and U2 (BENCH_RPS_SECONDS, default 10). */
   rpsSeconds: number;
   /** Connections for B7 (BENCH_RPS_CONNECTIONS, default 10). */
   rpsConnections: number;
@@ -70,6 +70,7 @@ export const ALL = [
   'S1',
   'S2',
   'U1',
+  'U2',
 ];
 
 export function readConfig(

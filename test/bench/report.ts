@@ -77,6 +77,7 @@ BENCH_ONLY=B11,B12 npm run bench                # code blocks: cold sync vs glob
 BENCH_ONLY=B13 npm run bench                    # <ArticleBody components> vs <Content />, full build
 BENCH_ONLY=B14 npm run bench                    # body images through the image service vs Markdown's
 BENCH_ONLY=U1 npm run bench                     # publish to an on-demand page under the route cache
+BENCH_ONLY=U2 npm run bench                     # the proxy's upstream load: 1, 2, 4 instances behind a CDN, with and without a route cache
 BENCH_ONLY=Q1 npm run bench                     # one search query in Chromium: Pagefind + lean listings vs every full page
 BENCH_ONLY=S1 BENCH_SCALE_SIZES=1000,10000 npm run bench  # the scaling chart at other sizes
 BENCH_ONLY=S2 npm run bench                     # the archive recipe: the newest 10,000 of 250,000
