@@ -72,6 +72,11 @@ describe('the search page reads through the backend proxy', () => {
       const titles = await page.locator('#search-results a').allTextContents();
       expect(titled.length).toBeGreaterThan(0);
       for (const article of titled) expect(titles).toContain(article.title);
+      // Built and unchanged since: each found once, at its built page (never its live page).
+      const links = page.locator('#search-results a');
+      const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+      expect(hrefs.filter((href) => !href.startsWith('/blogs/'))).toEqual([]);
+      expect(new Set(titles).size).toBe(titles.length);
       // From the static index, and from the proxy only lean listings (fields=, no bodies).
       const paths = seen.map((r) => new URL(r.url));
       expect(paths.some((u) => u.pathname === '/pagefind/pagefind.js')).toBe(true);

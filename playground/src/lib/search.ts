@@ -19,6 +19,7 @@ interface ArticleItem {
   title: string;
   excerpt: string | null;
   tags: string[];
+  updated_at: string;
 }
 export interface Hit {
   title: string;
@@ -42,7 +43,7 @@ interface Pagefind {
 const SHOWN = 20;
 /** The newest articles read through the proxy (the API lists in creation order: the last pages). */
 const NEWEST = 50;
-const LEAN = 'fields=id,slug,blog_id,title,excerpt,tags';
+const LEAN = 'fields=id,slug,blog_id,title,excerpt,tags,updated_at';
 
 let index: Promise<Pagefind> | undefined;
 /** Pagefind's script, written by `astro build` (absent in `astro dev` before any build). */
@@ -88,7 +89,17 @@ async function indexed(query: string): Promise<Hit[]> {
   }));
 }
 
-export async function searchArticles(proxy: string, query: string): Promise<SearchOutcome> {
+/**
+ * Searches for `query`: the index, and the newest articles through `proxy`. `builtThrough` is
+ * the newest `updated_at` the build saw (ISO): a newest article changed after it (or new) is
+ * matched as the API has it now and links to its live page, in place of its built page's hit;
+ * one not changed since is the index's to find.
+ */
+export async function searchArticles(
+  proxy: string,
+  query: string,
+  builtThrough: string,
+): Promise<SearchOutcome> {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   // Either half may fail alone: the other's hits are still shown.
   const [fromIndex, lean] = await Promise.allSettled([
@@ -98,21 +109,23 @@ export async function searchArticles(proxy: string, query: string): Promise<Sear
       read<BlogItem>(`${proxy}/blogs?fields=id,slug&per_page=500`),
     ]),
   ]);
-  const hits = fromIndex.status === 'fulfilled' ? fromIndex.value : [];
-  const built = new Set(hits.map((hit) => hit.path));
+  const built = Date.parse(builtThrough);
   const recent: Hit[] = [];
+  /** Built pages older than the article: their index hits are dropped. */
+  const stale = new Set<string>();
   if (lean.status === 'fulfilled') {
     const [newest, blogs] = lean.value;
     const slugOf = new Map(blogs.data.map((b) => [b.id, b.slug]));
-    // A new article has no built page yet: it links to the live route. One that is also in the
-    // index (built before, still among the newest) is shown once, as the index has it.
     for (const a of newest) {
+      if (Date.parse(a.updated_at) <= built) continue;
+      stale.add(`/blogs/${slugOf.get(a.blog_id) ?? a.blog_id}/${a.slug}/`);
       const text = [a.title, a.excerpt ?? '', ...a.tags].join(' ').toLowerCase();
-      if (!words.every((word) => text.includes(word))) continue;
-      if (built.has(`/blogs/${slugOf.get(a.blog_id) ?? a.blog_id}/${a.slug}/`)) continue;
-      recent.push({ title: a.title, excerpt: a.excerpt, path: `/live/${a.id}/` });
+      if (words.every((word) => text.includes(word)))
+        recent.push({ title: a.title, excerpt: a.excerpt, path: `/live/${a.id}/` });
     }
   }
+  const indexHits = fromIndex.status === 'fulfilled' ? fromIndex.value : [];
+  const hits = indexHits.filter((hit) => !stale.has(hit.path));
   const problem =
     fromIndex.status === 'rejected'
       ? `the site's search index could not be read (${(fromIndex.reason as Error).message})`
