@@ -77,11 +77,27 @@ export function withBlocks(
   blocks: readonly CodeBlock[],
   highlighted: readonly (string | undefined)[],
 ): string {
+  return withBlocksMoved(html, blocks, highlighted).html;
+}
+
+/**
+ * `withBlocks`, and where an offset of the body outside its blocks (an image's) is in the result.
+ */
+export function withBlocksMoved(
+  html: string,
+  blocks: readonly CodeBlock[],
+  highlighted: readonly (string | undefined)[],
+): { html: string; moved: (offset: number) => number } {
   let out = '';
   let at = 0;
+  const shifts: { from: number; by: number }[] = [];
   blocks.forEach((block, i) => {
-    out += html.slice(at, block.start) + (highlighted[i] ?? html.slice(block.start, block.end));
+    const written = highlighted[i] ?? html.slice(block.start, block.end);
+    out += html.slice(at, block.start) + written;
+    shifts.push({ from: block.end, by: written.length - (block.end - block.start) });
     at = block.end;
   });
-  return out + html.slice(at);
+  const moved = (offset: number) =>
+    shifts.reduce((to, shift) => (offset >= shift.from ? to + shift.by : to), offset);
+  return { html: out + html.slice(at), moved };
 }

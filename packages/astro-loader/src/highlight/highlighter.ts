@@ -1,5 +1,5 @@
 import { BoundedMap } from '../shared/bounded-map.js';
-import { codeBlocks, codeFence, withBlocks } from './code-blocks.js';
+import { codeBlocks, codeFence, withBlocksMoved } from './code-blocks.js';
 import { usableBlock } from './highlighter-policy.js';
 import { type HighlightBlock, type ShikiConfig, siteShiki } from './site-shiki.js';
 
@@ -80,17 +80,43 @@ export function createHighlighter(
     return html;
   };
 
+  /** The body with its code blocks highlighted, and where its other offsets moved. */
+  const moved = async (html: string, where: string) => {
+    const blocks = codeBlocks(html).filter((b) => !excluded.has(b.language ?? 'plaintext'));
+    if (blocks.length === 0) return { html, moved: (offset: number) => offset };
+    const highlighted = await Promise.all(blocks.map((b) => highlight(b.code, b.language, where)));
+    return withBlocksMoved(html, blocks, highlighted);
+  };
+
   return {
     /** The body with its code blocks highlighted; `where` names it in warnings. */
-    async body(html: string, where: string): Promise<string> {
-      const blocks = codeBlocks(html).filter((b) => !excluded.has(b.language ?? 'plaintext'));
-      if (blocks.length === 0) return html;
-      const highlighted = await Promise.all(
-        blocks.map((b) => highlight(b.code, b.language, where)),
-      );
-      return withBlocks(html, blocks, highlighted);
-    },
+    body: async (html: string, where: string): Promise<string> => (await moved(html, where)).html,
+    moved,
   };
+}
+
+/** What a worker thread needs to highlight as the site does: Shiki's settings, with no functions. */
+export interface ThreadHighlighting {
+  shikiConfig: ShikiConfig;
+  excludeLangs: string[];
+}
+
+/**
+ * The site's highlighting as a worker thread can do it, or undefined: Shiki only (Prism renders
+ * through the site's Markdown, on the main thread), without transformers (functions stay where
+ * the config was loaded), and settings a thread can be sent (structured-cloneable).
+ */
+export function threadHighlighting(markdown: MarkdownSettings): ThreadHighlighting | undefined {
+  const settings = markdown.syntaxHighlight as string | { type?: string; excludeLangs?: string[] };
+  const type = typeof settings === 'object' ? (settings.type ?? 'shiki') : settings;
+  const shikiConfig = (markdown.shikiConfig ?? {}) as ShikiConfig;
+  if (type !== 'shiki' || shikiConfig.transformers?.length) return undefined;
+  const excludeLangs = (typeof settings === 'object' && settings.excludeLangs) || [];
+  try {
+    return structuredClone({ shikiConfig: { ...shikiConfig, transformers: [] }, excludeLangs });
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -5,7 +5,11 @@ import { toEntryId } from '../entries/entry-ids.js';
 import { articleData } from '../entries/mapping.js';
 import { createArticleEntrySchema } from '../entries/schema.js';
 import { ContentReadLoaderError } from '../errors.js';
-import { createHighlighter, describeHighlighting } from '../highlight/highlighter.js';
+import {
+  createHighlighter,
+  describeHighlighting,
+  threadHighlighting,
+} from '../highlight/highlighter.js';
 import { createImageSizer, type RemoteImageConfig } from '../images/image-sizes.js';
 import { allowedBlogs } from '../restriction/blog-names.js';
 import { articleBase, transformedHtml } from '../sanitiser/body-options.js';
@@ -43,11 +47,14 @@ export function articlesLoader<const C extends string = 'blogs'>(
       const images: RemoteImageConfig | undefined = ctx.config?.image;
       const sizer = createImageSizer(ctx, images, (message) => ctx.logger.warn(message));
       // Bodies are sanitised on worker threads while pages keep arriving (sanitiser-pool.ts).
+      // Code blocks too, where the site's highlighting can run on a thread (Shiki without
+      // transformers); the rest is highlighted below, on the main thread.
       const sanitiser = createSanitiser({
         allowClasses: options.allowClasses,
         embedProviders: options.embedProviders,
         workers: options.sanitiseWorkers,
         warn: (message) => ctx.logger.warn(message),
+        ...(highlighter ? { highlighting: threadHighlighting(markdown) } : {}),
       });
       try {
         await syncCollection<Article>(ctx, {
@@ -106,14 +113,15 @@ export function articlesLoader<const C extends string = 'blogs'>(
               `Collection "${ctx.collection}"`,
             );
             const base = articleBase(article, options.relativeTo, (blog) => blogUrls.get(blog));
+            const where = `${ctx.collection}: article ${article.id}`;
             // Handed to a thread first, so the main thread validates while it is sanitised.
-            const rendering = sanitiser.render(body, base);
+            const rendering = sanitiser.render(body, base, where);
             // Both awaited together: a failed render is never left as an unhandled rejection.
-            const [data, { html, headings, embeds, warnings, unsizedImages }] = await Promise.all([
+            const [data, rendered] = await Promise.all([
               ctx.parseData({ id, data: articleData(article, mapping) }),
               rendering,
             ]);
-            const where = `${ctx.collection}: article ${article.id}`;
+            const { html, headings, embeds, warnings, unsizedImages, highlighted } = rendered;
             for (const warning of warnings) ctx.logger.warn(`${where}: ${warning}`);
             const sized = sizer ? await sizer.sized(html, unsizedImages, where) : html;
             return {
@@ -121,7 +129,7 @@ export function articlesLoader<const C extends string = 'blogs'>(
               digest,
               data: { ...data, embeds },
               rendered: {
-                html: highlighter ? await highlighter.body(sized, where) : sized,
+                html: highlighter && !highlighted ? await highlighter.body(sized, where) : sized,
                 metadata: { headings },
               },
             };

@@ -1,13 +1,22 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { ThreadHighlighting } from '../highlight/highlighter.js';
 import { type RenderedHtml, renderArticleHtml, type SanitiseOptions } from './sanitiser.js';
 import type { SanitiseBatch } from './sanitiser-worker.js';
 import type { UrlBase } from './urls.js';
 
+/** A body as the pool rendered it: `highlighted` when a thread highlighted its code too. */
+export interface PoolRendered extends RenderedHtml {
+  highlighted?: boolean;
+}
+
 /** Sanitises article bodies for one sync: on worker threads when that pays, else inline. */
 export interface Sanitiser {
-  /** One body; `base` is what its relative URLs are relative to (see UrlBase). */
-  render(html: string, base?: UrlBase): Promise<RenderedHtml>;
+  /**
+   * One body; `base` is what its relative URLs are relative to (see UrlBase), `where` names it
+   * in the warnings of its highlighting.
+   */
+  render(html: string, base?: UrlBase, where?: string): Promise<PoolRendered>;
   /** Bodies rendered by a thread so far (the rest were rendered inline). */
   readonly threaded: number;
   /** Stops the threads (so `astro sync` can exit); renders asked for afterwards run inline. */
@@ -23,14 +32,23 @@ export interface SanitiserPoolOptions extends SanitiseOptions {
   inlineBelow?: number;
   /** The worker's module; tests point it at a failing one. */
   workerUrl?: URL;
+  /**
+   * The site's highlighting, for the threads to do with the sanitising (bodies rendered inline
+   * are left for the main thread's highlighter). Default: none.
+   */
+  highlighting?: ThreadHighlighting;
 }
 
 /**
  * One fewer than the cores Node may use (the main thread keeps parsing responses, validating
- * and storing), at most 4: past that the main thread, not sanitising, sets the pace.
+ * and storing), at most 4: past that the main thread, not sanitising, sets the pace. When the
+ * threads highlight code too, one per core: highlighting is most of the work, and the main
+ * thread, waiting on it, leaves its core to them (B11: 0.86× with two threads on two cores, 1.04×
+ * with one).
  */
-export function defaultSanitiseWorkers(): number {
-  return Math.max(0, Math.min(4, availableParallelism() - 1));
+export function defaultSanitiseWorkers(highlighting = false): number {
+  const cores = availableParallelism();
+  return Math.max(0, Math.min(4, highlighting ? cores : cores - 1));
 }
 
 /** Starting a thread costs tens of ms: below ~100 articles of 5 KB, inline is quicker. */
@@ -48,7 +66,8 @@ export class RenderFailure extends Error {
 interface Job {
   html: string;
   base: UrlBase;
-  done: (result: RenderedHtml) => void;
+  where: string;
+  done: (result: PoolRendered) => void;
   failed: (error: RenderFailure) => void;
 }
 
@@ -58,7 +77,7 @@ interface Thread {
 }
 
 export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
-  const size = options.workers ?? defaultSanitiseWorkers();
+  const size = options.workers ?? defaultSanitiseWorkers(Boolean(options.highlighting));
   const sanitise: SanitiseOptions = {
     ...(options.allowClasses ? { allowClasses: [...options.allowClasses] } : {}),
     ...(options.embedProviders ? { embedProviders: [...options.embedProviders] } : {}),
@@ -89,18 +108,30 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
   const startThread = (): Thread => {
     const thread: Thread = {
       // Not the main thread's flags: `--import` hooks or `--input-type` are not for this thread.
-      worker: new Worker(workerUrl, { workerData: { options: sanitise }, execArgv: [] }),
+      worker: new Worker(workerUrl, {
+        workerData: { options: sanitise, highlighting: options.highlighting },
+        execArgv: [],
+      }),
       batches: new Map(),
     };
     thread.worker.unref();
     thread.worker.on(
       'message',
-      ({ batch, results }: { batch: number; results: RenderedHtml[] }) => {
+      ({
+        batch,
+        results,
+        warnings,
+      }: {
+        batch: number;
+        results: PoolRendered[];
+        warnings: string[];
+      }) => {
+        for (const line of warnings) options.warn?.(line);
         const jobs = thread.batches.get(batch) ?? [];
         thread.batches.delete(batch);
         if (thread.batches.size === 0) thread.worker.unref();
         threaded += jobs.length;
-        for (const [i, job] of jobs.entries()) job.done(results[i] as RenderedHtml);
+        for (const [i, job] of jobs.entries()) job.done(results[i] as PoolRendered);
         dispatch();
       },
     );
@@ -163,6 +194,7 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
         batch,
         htmls: jobs.map((job) => job.html),
         bases: jobs.map((job) => job.base),
+        wheres: jobs.map((job) => job.where),
       } satisfies SanitiseBatch);
     }
   };
@@ -171,14 +203,14 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
     get threaded() {
       return threaded;
     },
-    render(html, base) {
+    render(html, base, where = '') {
       if (!stopped && inlineSoFar >= inlineBelow) threads ??= start();
       if (stopped || !threads) {
         inlineSoFar += html.length;
         return new Promise((done) => done(inline(html, base)));
       }
       return new Promise((done, failed) => {
-        queue.push({ html, base, done, failed });
+        queue.push({ html, base, where, done, failed });
         // Bodies asked for in the same turn go out together.
         if (!flushing) {
           flushing = true;

@@ -1,26 +1,71 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { createHighlighter, type ThreadHighlighting } from '../highlight/highlighter.js';
 import { renderArticleHtml, type SanitiseOptions } from './sanitiser.js';
 import type { UrlBase } from './urls.js';
 
 /**
  * A sanitiser thread of the pool (sanitiser-pool.ts): renders each batch of article bodies it
- * is sent with the options it was started with, and answers with the results in the same order.
+ * is sent with the options it was started with, highlights their code blocks when it was given
+ * the site's highlighting, and answers with the results in the same order.
  */
 export interface SanitiseBatch {
   batch: number;
   htmls: string[];
   /** Each body's base for relative URLs (see UrlBase). */
   bases: UrlBase[];
+  /** Each body's name in warnings. */
+  wheres: string[];
 }
 
-const options = (workerData as { options: SanitiseOptions }).options;
+const { options, highlighting } = workerData as {
+  options: SanitiseOptions;
+  highlighting?: ThreadHighlighting;
+};
+/** What highlighting said since the last answer (full lines, naming the body). */
+const warnings: string[] = [];
+const highlighter =
+  highlighting &&
+  createHighlighter(
+    {
+      syntaxHighlight: { type: 'shiki', excludeLangs: highlighting.excludeLangs },
+      shikiConfig: highlighting.shikiConfig,
+    },
+    // Never called: without `shiki` (below) the main thread highlights instead.
+    () => Promise.reject(new Error('no Markdown renderer in a sanitiser thread')),
+    (line) => warnings.push(line),
+  );
+// A site whose package manager does not hoist Astro's `shiki`: the main thread renders the
+// blocks through the site's Markdown, which a thread cannot reach.
+const shiki = highlighter
+  ? import('shiki').then(
+      () => true,
+      () => false,
+    )
+  : Promise.resolve(false);
 
-parentPort?.on('message', ({ batch, htmls, bases }: SanitiseBatch) => {
-  parentPort?.postMessage({
-    batch,
-    results: htmls.map((html, i) => {
-      const base = bases[i];
-      return renderArticleHtml(html, base === undefined ? options : { ...options, base });
-    }),
-  });
+async function answer({ batch, htmls, bases, wheres }: SanitiseBatch) {
+  const results = [];
+  for (const [i, html] of htmls.entries()) {
+    const base = bases[i];
+    const rendered = renderArticleHtml(html, base === undefined ? options : { ...options, base });
+    if (!highlighter || !(await shiki)) {
+      results.push(rendered);
+      continue;
+    }
+    // The images' offsets follow the blocks' new lengths: they are sized on the main thread.
+    const { html: highlighted, moved } = await highlighter.moved(rendered.html, wheres[i] ?? '');
+    results.push({
+      ...rendered,
+      html: highlighted,
+      unsizedImages: rendered.unsizedImages.map((image) => ({ ...image, at: moved(image.at) })),
+      highlighted: true,
+    });
+  }
+  parentPort?.postMessage({ batch, results, warnings: warnings.splice(0) });
+}
+
+// One batch at a time, in the order sent: the highlighter meets languages in body order.
+let turn = Promise.resolve();
+parentPort?.on('message', (message: SanitiseBatch) => {
+  turn = turn.then(() => answer(message));
 });

@@ -10,12 +10,16 @@ export interface Sized<V> {
  */
 export abstract class SizedStore<K, V, E extends Sized<V>> {
   protected readonly entries = new Map<K, E>();
+  protected readonly limit: number;
+  protected readonly sizeOf: (value: V, key: K) => number;
   #total = 0;
 
-  constructor(
-    protected readonly limit: number,
-    protected readonly sizeOf: (value: V, key: K) => number = () => 1,
-  ) {}
+  // Fields written out, not parameter properties: sanitiser threads run from source in the
+  // unit tests, where Node only strips types.
+  constructor(limit: number, sizeOf: (value: V, key: K) => number = () => 1) {
+    this.limit = limit;
+    this.sizeOf = sizeOf;
+  }
 
   /** Total size held. */
   get total(): number {

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { createHighlighter, threadHighlighting } from '../../src/highlight/highlighter.js';
 import { defaultEmbedProviders } from '../../src/sanitiser/embed-providers.js';
 import { renderArticleHtml } from '../../src/sanitiser/sanitiser.js';
 import {
@@ -56,6 +57,60 @@ describe('sanitiser pool', () => {
     } finally {
       await pool.close();
     }
+  });
+
+  it("highlights on threads byte for byte as the main thread's highlighter, images' offsets moved with the blocks", async () => {
+    const markdown = {
+      syntaxHighlight: { type: 'shiki', excludeLangs: ['yaml'] },
+      shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, wrap: true },
+    };
+    const highlighting = threadHighlighting(markdown);
+    expect(highlighting).toBeDefined();
+    const image = '<p><img src="https://img.example/a.png" alt="after"></p>';
+    const bodies = [
+      ...Object.values(contentCorpus).filter((html) => html.includes('<pre')),
+      `<pre><code class="language-ts">const a = 1;</code></pre>${image}<pre><code class="language-js">let b;</code></pre>${image}`,
+    ];
+    const pool = createSanitiser({ workers: 1, inlineBelow: 0, highlighting });
+    const onMain = createHighlighter(
+      markdown,
+      () => Promise.reject(new Error('unused')),
+      () => {},
+    );
+    try {
+      const threaded = await Promise.all(bodies.map((html, i) => pool.render(html, null, `b${i}`)));
+      expect(threaded.every((r) => r.highlighted)).toBe(true);
+      for (const [i, html] of bodies.entries()) {
+        const inline = renderArticleHtml(html, { base: null });
+        const main = await onMain.moved(inline.html, `b${i}`);
+        const result = threaded[i];
+        expect(result?.html).toBe(main.html);
+        expect(result?.html).not.toBe(inline.html);
+        // Each image's offset is still the `>` of its tag, in the highlighted body.
+        expect(result?.unsizedImages.length).toBe(inline.unsizedImages.length);
+        for (const image of result?.unsizedImages ?? [])
+          expect(result?.html.slice(0, image.at + 1)).toMatch(/<img [^>]*>$/);
+      }
+      const last = threaded.at(-1);
+      expect(last?.unsizedImages.map((image) => image.at)).not.toEqual(
+        renderArticleHtml(bodies.at(-1) ?? '', { base: null }).unsizedImages.map((i) => i.at),
+      );
+      expect(last?.html).toContain(
+        '<pre class="astro-code astro-code-themes github-light github-dark"',
+      );
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('leaves highlighting to the main thread where the site has transformers or Prism', () => {
+    expect(threadHighlighting({ syntaxHighlight: 'prism' })).toBeUndefined();
+    expect(
+      threadHighlighting({ syntaxHighlight: 'shiki', shikiConfig: { transformers: [{}] } }),
+    ).toBeUndefined();
+    expect(
+      threadHighlighting({ syntaxHighlight: 'shiki', shikiConfig: { theme: () => 1 } }),
+    ).toBeUndefined();
   });
 
   for (const allowClasses of [undefined, ['callout', 'note-*'], ['*']]) {
