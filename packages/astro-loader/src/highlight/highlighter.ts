@@ -1,6 +1,7 @@
 import { BoundedMap } from '../shared/bounded-map.js';
 import { codeBlocks, codeFence, withBlocksMoved } from './code-blocks.js';
 import { usableBlock } from './highlighter-policy.js';
+import { blockKey, type MadeBlock } from './remembered-blocks.js';
 import { type HighlightBlock, type ShikiConfig, siteShiki } from './site-shiki.js';
 
 /** The site's Markdown renderer (`LoaderContext.renderMarkdown`). */
@@ -24,13 +25,16 @@ const ALWAYS_EXCLUDED = ['math'];
  * where Shiki cannot be imported, each block becomes the code fence it would be in a Markdown
  * file and is rendered by the site's own Markdown pipeline. Either way the output is byte for
  * byte what a local Markdown entry gets; `excludeLangs` (and `math`) stay as they are. Each
- * block is rendered once per (language, code) in a sync. What the highlighter writes must pass
- * highlighter-policy.ts, else the block stays as sanitised (and `warn` says so).
+ * block is rendered once per (language, code) in a sync, and not at all when the body's entry of
+ * the last sync holds it (remembered-blocks.ts; `described` names the highlighting in its key).
+ * What the highlighter writes must pass highlighter-policy.ts, else the block stays as
+ * sanitised (and `warn` says so).
  */
 export function createHighlighter(
   markdown: MarkdownSettings,
   renderMarkdown: RenderMarkdown,
   warn: (message: string) => void,
+  described = describeHighlighting(markdown),
 ) {
   const done = new BoundedMap<string, Promise<string | undefined>>(REMEMBERED);
   const settings = markdown.syntaxHighlight as string | { type?: string; excludeLangs?: string[] };
@@ -61,8 +65,7 @@ export function createHighlighter(
     return rendered;
   };
 
-  const highlight = (code: string, language: string | undefined, where: string) => {
-    const key = `${language ?? ''}\0${code}`;
+  const highlight = (key: string, code: string, language: string | undefined, where: string) => {
     let html = done.get(key);
     if (!html) {
       html = renderInTurn(code, language).then(
@@ -80,12 +83,28 @@ export function createHighlighter(
     return html;
   };
 
-  /** The body with its code blocks highlighted, and where its other offsets moved. */
-  const moved = async (html: string, where: string) => {
+  /**
+   * The body with its code blocks highlighted, where its other offsets moved, and the blocks
+   * written (`remembered`: those of the body's last entry, by key, used as they are).
+   */
+  const moved = async (html: string, where: string, remembered?: ReadonlyMap<string, string>) => {
     const blocks = codeBlocks(html).filter((b) => !excluded.has(b.language ?? 'plaintext'));
-    if (blocks.length === 0) return { html, moved: (offset: number) => offset };
-    const highlighted = await Promise.all(blocks.map((b) => highlight(b.code, b.language, where)));
-    return withBlocksMoved(html, blocks, highlighted);
+    if (blocks.length === 0) return { html, moved: (offset: number) => offset, blocks: [] };
+    const made: (MadeBlock | undefined)[] = await Promise.all(
+      blocks.map(async ({ code, language }) => {
+        const key = blockKey(described, language, code);
+        const kept = remembered?.get(key);
+        if (kept !== undefined) return { key, html: kept, remembered: true };
+        const written = await highlight(key, code, language, where);
+        return written === undefined ? undefined : { key, html: written };
+      }),
+    );
+    const body = withBlocksMoved(
+      html,
+      blocks,
+      made.map((block) => block?.html),
+    );
+    return { ...body, blocks: made.filter((block) => block !== undefined) };
   };
 
   return {
@@ -99,6 +118,8 @@ export function createHighlighter(
 export interface ThreadHighlighting {
   shikiConfig: ShikiConfig;
   excludeLangs: string[];
+  /** The site's settings as the sync describes them (the key of remembered blocks). */
+  settings: string;
 }
 
 /**
@@ -113,7 +134,11 @@ export function threadHighlighting(markdown: MarkdownSettings): ThreadHighlighti
   if (type !== 'shiki' || shikiConfig.transformers?.length) return undefined;
   const excludeLangs = (typeof settings === 'object' && settings.excludeLangs) || [];
   try {
-    return structuredClone({ shikiConfig: { ...shikiConfig, transformers: [] }, excludeLangs });
+    return structuredClone({
+      shikiConfig: { ...shikiConfig, transformers: [] },
+      excludeLangs,
+      settings: describeHighlighting(markdown),
+    });
   } catch {
     return undefined;
   }

@@ -10,6 +10,7 @@ import {
   describeHighlighting,
   threadHighlighting,
 } from '../highlight/highlighter.js';
+import { type MadeBlock, placeBlocks, rememberedBlocks } from '../highlight/remembered-blocks.js';
 import { createImageSizer, type RemoteImageConfig } from '../images/image-sizes.js';
 import { allowedBlogs } from '../restriction/blog-names.js';
 import { articleBase, transformedHtml } from '../sanitiser/body-options.js';
@@ -49,6 +50,14 @@ export function articlesLoader<const C extends string = 'blogs'>(
       // Bodies are sanitised on worker threads while pages keep arriving (sanitiser-pool.ts).
       // Code blocks too, where the site's highlighting can run on a thread (Shiki without
       // transformers); the rest is highlighted below, on the main thread.
+      const blocks = {
+        written: 0,
+        remembered: 0,
+        count(made: readonly MadeBlock[]) {
+          this.written += made.length;
+          this.remembered += made.filter((block) => block.remembered).length;
+        },
+      };
       const sanitiser = createSanitiser({
         allowClasses: options.allowClasses,
         embedProviders: options.embedProviders,
@@ -114,23 +123,31 @@ export function articlesLoader<const C extends string = 'blogs'>(
             );
             const base = articleBase(article, options.relativeTo, (blog) => blogUrls.get(blog));
             const where = `${ctx.collection}: article ${article.id}`;
+            // The code blocks of the entry this one replaces, used again where they are the same.
+            const remembered = highlighter && rememberedBlocks(ctx.store.get(id)?.rendered);
             // Handed to a thread first, so the main thread validates while it is sanitised.
-            const rendering = sanitiser.render(body, base, where);
+            const rendering = sanitiser.render(body, base, where, remembered || undefined);
             // Both awaited together: a failed render is never left as an unhandled rejection.
             const [data, rendered] = await Promise.all([
               ctx.parseData({ id, data: articleData(article, mapping) }),
               rendering,
             ]);
-            const { html, headings, embeds, warnings, unsizedImages, highlighted } = rendered;
+            const { html, headings, embeds, warnings, unsizedImages } = rendered;
             for (const warning of warnings) ctx.logger.warn(`${where}: ${warning}`);
             const sized = sizer ? await sizer.sized(html, unsizedImages, where) : html;
+            const written =
+              highlighter && !rendered.highlighted
+                ? await highlighter.moved(sized, where, remembered || undefined)
+                : { html: sized, blocks: rendered.blocks ?? [] };
+            blocks.count(written.blocks);
+            const codeBlocks = placeBlocks(written.html, written.blocks);
             return {
               id,
               digest,
               data: { ...data, embeds },
               rendered: {
-                html: highlighter && !highlighted ? await highlighter.body(sized, where) : sized,
-                metadata: { headings },
+                html: written.html,
+                metadata: { headings, ...(codeBlocks.length ? { codeBlocks } : {}) },
               },
             };
           },
@@ -140,6 +157,10 @@ export function articlesLoader<const C extends string = 'blogs'>(
         if (sanitiser.threaded > 0)
           ctx.logger.info(
             `${ctx.collection}: ${sanitiser.threaded} article bodies sanitised on worker threads`,
+          );
+        if (blocks.written > 0)
+          ctx.logger.info(
+            `${ctx.collection}: ${blocks.written} code blocks highlighted, ${blocks.remembered} of them taken from the entries they replaced`,
           );
       }
     },

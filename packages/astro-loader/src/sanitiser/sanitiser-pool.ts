@@ -1,22 +1,32 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ThreadHighlighting } from '../highlight/highlighter.js';
+import type { MadeBlock } from '../highlight/remembered-blocks.js';
 import { type RenderedHtml, renderArticleHtml, type SanitiseOptions } from './sanitiser.js';
 import type { SanitiseBatch } from './sanitiser-worker.js';
 import type { UrlBase } from './urls.js';
 
-/** A body as the pool rendered it: `highlighted` when a thread highlighted its code too. */
+/**
+ * A body as the pool rendered it: `highlighted` when a thread highlighted its code too, with the
+ * `blocks` it wrote.
+ */
 export interface PoolRendered extends RenderedHtml {
   highlighted?: boolean;
+  blocks?: MadeBlock[];
 }
 
 /** Sanitises article bodies for one sync: on worker threads when that pays, else inline. */
 export interface Sanitiser {
   /**
    * One body; `base` is what its relative URLs are relative to (see UrlBase), `where` names it
-   * in the warnings of its highlighting.
+   * in the warnings of its highlighting, `remembered` holds its last entry's blocks by key.
    */
-  render(html: string, base?: UrlBase, where?: string): Promise<PoolRendered>;
+  render(
+    html: string,
+    base?: UrlBase,
+    where?: string,
+    remembered?: ReadonlyMap<string, string>,
+  ): Promise<PoolRendered>;
   /** Bodies rendered by a thread so far (the rest were rendered inline). */
   readonly threaded: number;
   /** Stops the threads (so `astro sync` can exit); renders asked for afterwards run inline. */
@@ -67,6 +77,7 @@ interface Job {
   html: string;
   base: UrlBase;
   where: string;
+  remembered: ReadonlyMap<string, string> | undefined;
   done: (result: PoolRendered) => void;
   failed: (error: RenderFailure) => void;
 }
@@ -195,6 +206,7 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
         htmls: jobs.map((job) => job.html),
         bases: jobs.map((job) => job.base),
         wheres: jobs.map((job) => job.where),
+        remembered: jobs.map((job) => (job.remembered?.size ? [...job.remembered] : undefined)),
       } satisfies SanitiseBatch);
     }
   };
@@ -203,14 +215,14 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
     get threaded() {
       return threaded;
     },
-    render(html, base, where = '') {
+    render(html, base, where = '', remembered) {
       if (!stopped && inlineSoFar >= inlineBelow) threads ??= start();
       if (stopped || !threads) {
         inlineSoFar += html.length;
         return new Promise((done) => done(inline(html, base)));
       }
       return new Promise((done, failed) => {
-        queue.push({ html, base, where, done, failed });
+        queue.push({ html, base, where, remembered, done, failed });
         // Bodies asked for in the same turn go out together.
         if (!flushing) {
           flushing = true;

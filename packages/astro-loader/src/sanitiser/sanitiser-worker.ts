@@ -15,6 +15,8 @@ export interface SanitiseBatch {
   bases: UrlBase[];
   /** Each body's name in warnings. */
   wheres: string[];
+  /** Each body's blocks from its last entry, by key (see remembered-blocks.ts). */
+  remembered: ([string, string][] | undefined)[];
 }
 
 const { options, highlighting } = workerData as {
@@ -33,6 +35,7 @@ const highlighter =
     // Never called: without `shiki` (below) the main thread highlights instead.
     () => Promise.reject(new Error('no Markdown renderer in a sanitiser thread')),
     (line) => warnings.push(line),
+    highlighting.settings,
   );
 // A site whose package manager does not hoist Astro's `shiki`: the main thread renders the
 // blocks through the site's Markdown, which a thread cannot reach.
@@ -43,7 +46,7 @@ const shiki = highlighter
     )
   : Promise.resolve(false);
 
-async function answer({ batch, htmls, bases, wheres }: SanitiseBatch) {
+async function answer({ batch, htmls, bases, wheres, remembered }: SanitiseBatch) {
   const results = [];
   for (const [i, html] of htmls.entries()) {
     const base = bases[i];
@@ -53,12 +56,18 @@ async function answer({ batch, htmls, bases, wheres }: SanitiseBatch) {
       continue;
     }
     // The images' offsets follow the blocks' new lengths: they are sized on the main thread.
-    const { html: highlighted, moved } = await highlighter.moved(rendered.html, wheres[i] ?? '');
+    const kept = remembered[i];
+    const {
+      html: highlighted,
+      moved,
+      blocks,
+    } = await highlighter.moved(rendered.html, wheres[i] ?? '', kept && new Map(kept));
     results.push({
       ...rendered,
       html: highlighted,
       unsizedImages: rendered.unsizedImages.map((image) => ({ ...image, at: moved(image.at) })),
       highlighted: true,
+      blocks,
     });
   }
   parentPort?.postMessage({ batch, results, warnings: warnings.splice(0) });

@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import {
   AstroSite,
   type BuildResult,
@@ -67,11 +68,13 @@ describe('building a site incrementally', { timeout: 120_000 }, () => {
         html: '<h2>New part</h2><p>x</p>',
       });
       server.mock.deleteArticle('art_0007');
+      // A new title, the same two code blocks.
+      server.mock.updateArticle('art_0022', { title: 'Type-Safe Configuration, Retitled' });
       return site.build(env);
     })();
     return afterEdits;
   };
-  const EDITED_SUMMARY = '31 entries (0 new, 1 updated, 1 removed, 30 unchanged)';
+  const EDITED_SUMMARY = '31 entries (0 new, 2 updated, 1 removed, 29 unchanged)';
 
   it('one article changed: only it is reprocessed and the page shows the change', async () => {
     const { code, output, pages } = await buildAfterEdits();
@@ -80,6 +83,17 @@ describe('building a site incrementally', { timeout: 120_000 }, () => {
     const article = pages['articles/art_0002/index.html'] ?? '';
     expect(article).toContain('A Type Scale, Revised');
     expect(article).toContain('<h2 id="user-content-new-part">New part</h2>');
+  });
+
+  it("a changed article's unchanged code blocks are taken from its last entry, not highlighted again", async () => {
+    const { code, output, pages } = await buildAfterEdits();
+    expect(code, output).toBe(0);
+    expect(stripVTControlCharacters(output)).toContain(
+      'articles: 2 code blocks highlighted, 2 of them taken from the entries they replaced',
+    );
+    const article = pages['articles/art_0022/index.html'] ?? '';
+    expect(article).toContain('Type-Safe Configuration, Retitled');
+    expect(article.match(/<pre class="astro-code github-dark"/g)).toHaveLength(2);
   });
 
   it('one article deleted: its entry and page are gone', async () => {

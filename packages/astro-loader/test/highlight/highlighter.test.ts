@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { codeBlocks, codeFence } from '../../src/highlight/code-blocks.js';
 import { createHighlighter, describeHighlighting } from '../../src/highlight/highlighter.js';
 import { highlighterProblem } from '../../src/highlight/highlighter-policy.js';
+import { placeBlocks, rememberedBlocks } from '../../src/highlight/remembered-blocks.js';
 import { renderArticleHtml } from '../../src/sanitiser/sanitiser.js';
 
 describe('code blocks of a sanitised body', () => {
@@ -52,6 +53,52 @@ describe('the highlighter', () => {
     await highlighter.body(body, 'articles: article a2');
     expect(calls).toEqual(['```ts\na < b\n```\n']);
     expect(await highlighter.body('<p>no code</p>', 'x')).toBe('<p>no code</p>');
+  });
+
+  it("takes the blocks the body's last entry holds, by key, and highlights only the others", async () => {
+    const calls: string[] = [];
+    const highlighter = createHighlighter(THROUGH_MARKDOWN, fakeMarkdown(calls), () => {});
+    const first = renderArticleHtml(
+      '<p>x</p><pre><code class="language-ts">a &lt; b</code></pre><pre><code class="language-sh">ls</code></pre>',
+    ).html;
+    const made = await highlighter.moved(first, 'articles: article a1');
+    expect(made.blocks.map((b) => b.remembered)).toEqual([undefined, undefined]);
+    // The entry as stored, and the next sync's highlighter reading it back.
+    const entry = {
+      html: made.html,
+      metadata: { codeBlocks: placeBlocks(made.html, made.blocks) },
+    };
+    const remembered = rememberedBlocks(entry);
+    expect([...remembered.values()]).toEqual(made.blocks.map((b) => b.html));
+    const next = createHighlighter(THROUGH_MARKDOWN, fakeMarkdown(calls), () => {});
+    calls.length = 0;
+    // The article changed: its text and its shell block; its TypeScript block did not.
+    const edited = first.replace('<p>x</p>', '<p>y</p>').replace('>ls<', '>ls -l<');
+    const again = await next.moved(edited, 'articles: article a1', remembered);
+    expect(calls).toEqual(['```sh\nls -l\n```\n']);
+    expect(again.blocks.map((b) => b.remembered)).toEqual([true, undefined]);
+    expect(again.html).toContain(made.blocks[0]?.html);
+    // Blocks made under other settings are never taken.
+    const other = createHighlighter(
+      { syntaxHighlight: 'prism', shikiConfig: { wrap: true } },
+      fakeMarkdown(calls),
+      () => {},
+    );
+    calls.length = 0;
+    await other.moved(edited, 'articles: article a1', remembered);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('reads back only whole blocks from what an entry says (an entry of another version may not)', () => {
+    const html = '<p>a</p><pre><code>x</code></pre>';
+    expect([
+      ...rememberedBlocks({
+        html,
+        metadata: { codeBlocks: [['k1', 8, 33], ['k2', 0, 8], 'x', ['k3', 'a', 2]] },
+      }),
+    ]).toEqual([['k1', '<pre><code>x</code></pre>']]);
+    expect(rememberedBlocks({ html }).size).toBe(0);
+    expect(rememberedBlocks(undefined).size).toBe(0);
   });
 
   it('keeps the sanitised block when the highlighter writes what the policy refuses, and says so', async () => {

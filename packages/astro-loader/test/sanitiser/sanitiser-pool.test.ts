@@ -98,6 +98,13 @@ describe('sanitiser pool', () => {
       expect(last?.html).toContain(
         '<pre class="astro-code astro-code-themes github-light github-dark"',
       );
+      // A block of the body's last entry, by key, is taken as it is, on the thread too.
+      const [first] = last?.blocks ?? [];
+      if (!first) throw new Error('the thread said which blocks it wrote');
+      const kept = new Map([[first.key, '<pre class="astro-code">kept</pre>']]);
+      const again = await pool.render(bodies.at(-1) ?? '', null, 'b', kept);
+      expect(again.blocks?.map((b) => b.remembered)).toEqual([true, undefined]);
+      expect(again.html.startsWith('<pre class="astro-code">kept</pre>')).toBe(true);
     } finally {
       await pool.close();
     }
