@@ -6,9 +6,7 @@
 // route cache, and after a publish naming it. Prints each time, the upstream requests it made
 // and the server's peak RSS.
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { AstroSite } from '../support/astro-site.js';
-import { startListening } from '../support/listening-child.js';
 import { readConfig } from './config.js';
 import { datasetOptions, KEY } from './lib/dataset.js';
 import { ServerProcess } from './lib/server.js';
@@ -25,15 +23,7 @@ export async function measureArchiveRead(log = console.log): Promise<void> {
     const env = site.env({ baseUrl: server.baseUrl, apiKey: KEY });
     const built = await site.build(env);
     if (built.code !== 0) throw new Error(built.output);
-    const running = await startListening(
-      process.execPath,
-      [join(site.root, 'dist/server/entry.mjs')],
-      {
-        cwd: site.root,
-        env: { ...env, CONTENT_PUBLISH_SECRET: secret, HOST: '127.0.0.1', PORT: '0' },
-      },
-      /(http:\/\/127\.0\.0\.1:\d+)/,
-    );
+    const running = await site.serve({ ...env, CONTENT_PUBLISH_SECRET: secret });
     try {
       // The oldest article (the first the API lists), at the URL the site gives it.
       type Item = { id: string; slug: string; blog_id: string };

@@ -4,10 +4,9 @@
 // published (the publish webhook called through the CDN, reaching one instance). Today's site
 // (no route cache: each instance revalidates the page upstream once per 2 s window) against the
 // same site with a route cache whose provider drives the CDN. Counted: the mock API's requests.
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { AstroSite } from '../support/astro-site.js';
-import { type ListeningChild, startListening } from '../support/listening-child.js';
+import type { ListeningChild } from '../support/listening-child.js';
 import type { BenchConfig } from './config.js';
 import { type Cdn, startCdn } from './lib/cdn.js';
 import { datasetOptions, KEY } from './lib/dataset.js';
@@ -29,15 +28,6 @@ interface Row {
   upstream: number;
   /** The page showed the published edit at the end of the run. */
   shown: boolean;
-}
-
-function serve(site: AstroSite, env: NodeJS.ProcessEnv): Promise<ListeningChild> {
-  return startListening(
-    process.execPath,
-    [join(site.root, 'dist/server/entry.mjs')],
-    { cwd: site.root, env: { ...env, HOST: '127.0.0.1', PORT: '0' } },
-    /(http:\/\/127\.0\.0\.1:\d+)/,
-  );
 }
 
 export async function runFleetBench(cfg: BenchConfig, log = console.log): Promise<BenchResult> {
@@ -75,7 +65,7 @@ export async function runFleetBench(cfg: BenchConfig, log = console.log): Promis
       cdn = await startCdn();
       for (let i = 0; i < instances; i++)
         running.push(
-          await serve(site, {
+          await site.serve({
             ...site.env({ baseUrl: server.baseUrl, apiKey: KEY }),
             CONTENT_PUBLISH_SECRET: SECRET,
             FLEET_CDN_PURGE_URL: cdn.purgeUrl,

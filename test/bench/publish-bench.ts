@@ -4,9 +4,8 @@
 // its live listing fresh for an hour, over the mock API; each sample edits one article, calls the
 // publish webhook as a CMS would, and requests the article's page: the time from the call to the
 // page showing the new title, and the upstream requests that took.
-import { join } from 'node:path';
 import { AstroSite } from '../support/astro-site.js';
-import { type ListeningChild, startListening } from '../support/listening-child.js';
+import type { ListeningChild } from '../support/listening-child.js';
 import type { BenchConfig } from './config.js';
 import { datasetOptions, KEY } from './lib/dataset.js';
 import { ServerProcess } from './lib/server.js';
@@ -16,16 +15,6 @@ const SECRET = 'bench-publish-secret';
 /** Samples taken (the run's figure is their median). */
 const SAMPLES = 7;
 const TARGET_MS = 1000;
-
-/** The built site's (@astrojs/node) server on a free port. */
-function serve(site: AstroSite, env: NodeJS.ProcessEnv): Promise<ListeningChild> {
-  return startListening(
-    process.execPath,
-    [join(site.root, 'dist/server/entry.mjs')],
-    { cwd: site.root, env: { ...env, HOST: '127.0.0.1', PORT: '0' } },
-    /(http:\/\/127\.0\.0\.1:\d+)/,
-  );
-}
 
 const titleOf = (html: string) => /<h1 id="title">([^<]*)<\/h1>/.exec(html)?.[1] ?? '';
 
@@ -38,7 +27,7 @@ export async function runPublishBench(cfg: BenchConfig, log = console.log): Prom
   let running: ListeningChild | undefined;
   try {
     await site.mustBuild(site.env());
-    running = await serve(site, {
+    running = await site.serve({
       ...site.env({ baseUrl: server.baseUrl, apiKey: KEY }),
       CONTENT_PUBLISH_SECRET: SECRET,
       FIXTURE_LIVE_OPTIONS: JSON.stringify({ freshness: 3_600_000 }),

@@ -10,6 +10,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/prom
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type ListeningChild, startListening } from './listening-child.js';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const astroBin = join(repoRoot, 'node_modules/astro/bin/astro.mjs');
@@ -137,6 +138,16 @@ export class AstroSite {
     );
     clearTimeout(guard);
     return { code, signal, stdout, stderr, output, ms: performance.now() - started };
+  }
+
+  /** Its built standalone `@astrojs/node` server, on a free port of 127.0.0.1. */
+  serve(env: NodeJS.ProcessEnv): Promise<ListeningChild> {
+    return startListening(
+      process.execPath,
+      [join(this.root, 'dist/server/entry.mjs')],
+      { cwd: this.root, env: { ...env, HOST: '127.0.0.1', PORT: '0' } },
+      /(http:\/\/127\.0\.0\.1:\d+)/,
+    );
   }
 
   /** `astro build`, failing with its output unless it succeeds. */
