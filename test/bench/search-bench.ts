@@ -12,8 +12,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { type ApiEnv, buildPlayground, buildsDir, servePlayground } from '../e2e/site.js';
 import { launchChromium } from '../support/browser.js';
-import { findChromium, isExecutable } from '../support/find-chromium.js';
-import { registryChromium } from '../support/registry-chromium.js';
+import { chromiumHere } from '../support/registry-chromium.js';
 import type { BenchConfig } from './config.js';
 import { datasetOptions, KEY } from './lib/dataset.js';
 import { ServerProcess } from './lib/server.js';
@@ -248,13 +247,7 @@ const kb = (bytes: number) =>
     : `${(bytes / 1024).toFixed(1)} KiB`;
 
 export async function runSearchBench(cfg: BenchConfig, log = console.log): Promise<BenchResult> {
-  const choice = await findChromium({
-    env: process.env,
-    platform: process.platform,
-    arch: process.arch,
-    isExecutable,
-    registryChromium,
-  });
+  const choice = await chromiumHere();
   const browser = await launchChromium(choice);
   const sizes: SizeFigures[] = [];
   try {

@@ -2,8 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { findChromium, isExecutable } from './find-chromium.js';
-import { registryChromium } from './registry-chromium.js';
+import { chromiumHere } from './registry-chromium.js';
 
 /**
  * Global setup of the cross-package project: finds the browser once per run, says which one,
@@ -12,13 +11,7 @@ import { registryChromium } from './registry-chromium.js';
  * It also makes the run's scratch folder (see run-once.ts), removed when the run ends.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const choice = await findChromium({
-    env: process.env,
-    platform: process.platform,
-    arch: process.arch,
-    isExecutable,
-    registryChromium,
-  });
+  const choice = await chromiumHere();
   const line = choice.ok
     ? `Browser tests use ${describeSource(choice.source)}: ${choice.executablePath}`
     : `Browser tests have no browser: ${choice.message}`;

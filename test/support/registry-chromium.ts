@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isExecutable } from './find-chromium.js';
+import { type ChromiumChoice, findChromium, isExecutable } from './find-chromium.js';
 
 const ROOT_MODULES = new URL('../../node_modules/', import.meta.url).pathname;
 const CACHE = join(ROOT_MODULES, '.cache/content-read-chromium');
@@ -36,4 +36,15 @@ export async function registryChromium(): Promise<string> {
     await rm(staging, { recursive: true, force: true });
   }
   return binary;
+}
+
+/** The Chromium this machine's tests use (find-chromium.ts's choice for this process). */
+export function chromiumHere(): Promise<ChromiumChoice> {
+  return findChromium({
+    env: process.env,
+    platform: process.platform,
+    arch: process.arch,
+    isExecutable,
+    registryChromium,
+  });
 }

@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { MockServer } from '@content-read/mock-server';
-import { answerThrough } from '@content-read/test-support/mock-server';
+import { answerThrough, type StartedMock, startMock } from '@content-read/test-support/mock-server';
+import { afterAll, beforeAll } from 'vitest';
 
 /** How the upstream answers a request (default: the mock server as it is). */
 export type Answer = (request: Request, mock: MockServer) => Promise<Response>;
@@ -27,6 +28,27 @@ export async function startRecordingUpstream(
     seen,
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
+}
+
+/**
+ * The real mock server (`prepare`d) and a recording upstream in front of it, started before the
+ * file's tests and closed after them: read `rig.server` and `rig.upstream` in the tests.
+ */
+export function useRecordingUpstream(prepare?: (mock: MockServer) => void) {
+  const rig = {} as {
+    server: StartedMock;
+    upstream: Awaited<ReturnType<typeof startRecordingUpstream>>;
+  };
+  beforeAll(async () => {
+    rig.server = await startMock();
+    prepare?.(rig.server.mock);
+    rig.upstream = await startRecordingUpstream(rig.server.mock);
+  });
+  afterAll(async () => {
+    await rig.upstream?.close();
+    await rig.server?.close();
+  });
+  return rig;
 }
 
 /** Asks the mock server without the `blog` parameter: an API that ignores `?blog=`. */

@@ -1,9 +1,8 @@
-import { startMock } from '@content-read/test-support/mock-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ContentReadSetupError } from '../../../src/errors.js';
 import { type ProxyOptions, proxySettings } from '../../../src/integration/options.js';
 import { expectProxyError, proxyAt } from '../../helpers/proxy.js';
-import { startRecordingUpstream } from '../../helpers/recording-upstream.js';
+import { useRecordingUpstream } from '../../helpers/recording-upstream.js';
 
 const KEY = 'demo-full-access-key';
 const LEAN = ['id', 'slug', 'blog_id', 'title', 'excerpt', 'tags', 'published_at', 'feature_image'];
@@ -11,22 +10,13 @@ const LEAN = ['id', 'slug', 'blog_id', 'title', 'excerpt', 'tags', 'published_at
 type Listing = { data: Record<string, unknown>[]; meta: { total: number; per_page: number } };
 
 describe('fields=: lean listings through the proxy (a projection of ours, never sent upstream)', () => {
-  let server: Awaited<ReturnType<typeof startMock>>;
-  let upstream: Awaited<ReturnType<typeof startRecordingUpstream>>;
-  beforeAll(async () => {
-    server = await startMock();
-    upstream = await startRecordingUpstream(server.mock);
-  });
-  afterAll(async () => {
-    await upstream?.close();
-    await server?.close();
-  });
+  const rig = useRecordingUpstream();
   const proxy = (options: Partial<ProxyOptions> = {}) =>
-    proxyAt(proxySettings({ path: '/api/content', ...options }), upstream.baseUrl, KEY);
+    proxyAt(proxySettings({ path: '/api/content', ...options }), rig.upstream.baseUrl, KEY);
 
   it('cuts each item to the fields named, in the envelope, with an ETag of its own and links that keep them', async () => {
     const get = proxy();
-    const start = upstream.seen.length;
+    const start = rig.upstream.seen.length;
     const full = await get('/api/content/articles?per_page=5');
     const lean = await get('/api/content/articles?per_page=5&fields=title,id,slug,title');
     expect(lean.status).toBe(200);
@@ -51,7 +41,7 @@ describe('fields=: lean listings through the proxy (a projection of ours, never 
     });
     expect(again.status).toBe(304);
     // One upstream page for all three requests, and never a `fields` parameter.
-    const seen = upstream.seen.slice(start);
+    const seen = rig.upstream.seen.slice(start);
     expect(seen).toHaveLength(1);
     expect(seen[0]?.path).not.toContain('fields');
   });

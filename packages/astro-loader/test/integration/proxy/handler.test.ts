@@ -5,28 +5,20 @@ import { MissingConnectionError } from '../../../src/errors.js';
 import { type ProxySettings, proxySettings } from '../../../src/integration/options.js';
 import { createProxyHandler } from '../../../src/integration/proxy/handler.js';
 import { expectProxyError, proxyAt } from '../../helpers/proxy.js';
-import { startRecordingUpstream } from '../../helpers/recording-upstream.js';
+import { useRecordingUpstream } from '../../helpers/recording-upstream.js';
 
 const CANARY = 'canary-Proxy9x-do-not-leak';
 
 describe('the proxy handler against the real mock server', () => {
-  let server: Awaited<ReturnType<typeof startMock>>;
-  let upstream: Awaited<ReturnType<typeof startRecordingUpstream>>;
-  beforeAll(async () => {
-    server = await startMock();
-    server.mock.addKey({ id: 'key_canary', team_id: 'team_web', key: CANARY });
-    upstream = await startRecordingUpstream(server.mock);
-  });
-  afterAll(async () => {
-    await upstream?.close();
-    await server?.close();
-  });
+  const rig = useRecordingUpstream((mock) =>
+    mock.addKey({ id: 'key_canary', team_id: 'team_web', key: CANARY }),
+  );
 
   function proxy(options: Partial<ProxySettings> = {}, apiKey = CANARY) {
     const settings = { ...proxySettings({ path: '/api/content' }), ...options };
-    return proxyAt(settings, upstream.baseUrl, apiKey);
+    return proxyAt(settings, rig.upstream.baseUrl, apiKey);
   }
-  const seenSince = (start: number) => upstream.seen.slice(start);
+  const seenSince = (start: number) => rig.upstream.seen.slice(start);
 
   it('serves a listing page with ETag, 304 and Link rewritten to the proxy path', async () => {
     const get = proxy();
@@ -75,7 +67,7 @@ describe('the proxy handler against the real mock server', () => {
   });
 
   it("forwards none of the browser's headers, only the server's key", async () => {
-    const start = upstream.seen.length;
+    const start = rig.upstream.seen.length;
     const response = await proxy()('/api/content/articles?per_page=3&page=4', {
       headers: {
         authorization: 'Bearer demo-revoked-key',
@@ -106,7 +98,7 @@ describe('the proxy handler against the real mock server', () => {
 
   it('coalesces concurrent requests for a page into one upstream request per window', async () => {
     const get = proxy({ freshness: 60_000 });
-    const start = upstream.seen.length;
+    const start = rig.upstream.seen.length;
     const answers = await Promise.all(
       Array.from({ length: 50 }, () => get('/api/content/articles?per_page=7')),
     );
@@ -116,7 +108,7 @@ describe('the proxy handler against the real mock server', () => {
 
   it('revalidates a stale page upstream with If-None-Match', async () => {
     const get = proxy({ freshness: 0 });
-    const start = upstream.seen.length;
+    const start = rig.upstream.seen.length;
     await get('/api/content/articles?per_page=8');
     await get('/api/content/articles?per_page=8');
     const [first, second] = seenSince(start);

@@ -1,9 +1,9 @@
-import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FULL_KEY } from '@content-read/test-support/mock-server';
+import { describe, expect, it } from 'vitest';
 import { type ProxyOptions, proxySettings } from '../../../src/integration/options.js';
 import { createProxyHandler } from '../../../src/integration/proxy/handler.js';
 import type { ProxyRouteCache } from '../../../src/integration/proxy/route-cache.js';
-import { startRecordingUpstream } from '../../helpers/recording-upstream.js';
+import { useRecordingUpstream } from '../../helpers/recording-upstream.js';
 
 type Settled = Parameters<ProxyRouteCache['set']>[0];
 
@@ -15,16 +15,7 @@ function routeCache(enabled = true) {
 }
 
 describe('the proxy under the route cache', () => {
-  let server: Awaited<ReturnType<typeof startMock>>;
-  let upstream: Awaited<ReturnType<typeof startRecordingUpstream>>;
-  beforeAll(async () => {
-    server = await startMock();
-    upstream = await startRecordingUpstream(server.mock);
-  });
-  afterAll(async () => {
-    await upstream?.close();
-    await server?.close();
-  });
+  const rig = useRecordingUpstream();
 
   /** A proxy on a site whose route cache is `site`; `ask` answers as Astro's route would. */
   function proxy(
@@ -34,7 +25,7 @@ describe('the proxy under the route cache', () => {
   ) {
     const settings = proxySettings({ path: '/api/content', ...options }, site);
     const handle = createProxyHandler(settings, async () => ({
-      baseUrl: upstream.baseUrl,
+      baseUrl: rig.upstream.baseUrl,
       apiKey: FULL_KEY,
     }));
     const ask = async (path: string, init: RequestInit = {}) => {
@@ -111,10 +102,10 @@ describe('the proxy under the route cache', () => {
 
   it('revalidates upstream on every route-cache miss, with its ETag (a purge is never undone by its own window)', async () => {
     const { ask } = proxy({ freshness: 60_000 });
-    const start = upstream.seen.length;
+    const start = rig.upstream.seen.length;
     await ask('/api/content/articles?per_page=3&page=2');
     await ask('/api/content/articles?per_page=3&page=2');
-    const seen = upstream.seen.slice(start);
+    const seen = rig.upstream.seen.slice(start);
     expect(seen).toHaveLength(2);
     expect(seen[0]?.headers['if-none-match']).toBeUndefined();
     expect(seen[1]?.headers['if-none-match']).toBeTruthy();
@@ -130,9 +121,9 @@ describe('the proxy under the route cache', () => {
     expect(again.response.status).toBe(304);
     expect([...first.calls, ...again.calls]).toEqual([]);
     const none = proxy({}, { routeCache: false, publish: true });
-    const start = upstream.seen.length;
+    const start = rig.upstream.seen.length;
     expect((await none.ask('/api/content/articles?per_page=2')).calls).toEqual([]);
     await none.ask('/api/content/articles?per_page=2');
-    expect(upstream.seen.length - start).toBe(1);
+    expect(rig.upstream.seen.length - start).toBe(1);
   });
 });
