@@ -53,8 +53,8 @@ export interface SanitiserPoolOptions extends SanitiseOptions {
  * One fewer than the cores Node may use (the main thread keeps parsing responses, validating
  * and storing), at most 4: past that the main thread, not sanitising, sets the pace. When the
  * threads highlight code too, one per core: highlighting is most of the work, and the main
- * thread, waiting on it, leaves its core to them (B11: 0.86× with two threads on two cores, 1.04×
- * with one).
+ * thread, waiting on it, leaves its core to them (B11 on two cores: 0.82× and 0.88× with two
+ * threads, 0.96× and 0.98× with one, side by side).
  */
 export function defaultSanitiseWorkers(highlighting = false): number {
   const cores = availableParallelism();
