@@ -52,9 +52,10 @@ export interface SanitiserPoolOptions extends SanitiseOptions {
 /**
  * One fewer than the cores Node may use (the main thread keeps parsing responses, validating
  * and storing), at most 4: past that the main thread, not sanitising, sets the pace. When the
- * threads highlight code too, one per core: highlighting is most of the work, and the main
- * thread, waiting on it, leaves its core to them (B11 on two cores: 0.82× and 0.88× with two
- * threads, 0.96× and 0.98× with one, side by side).
+ * threads highlight code too, one per core, which the pool grows to once a body with code comes:
+ * highlighting is then most of the work, and the main thread, waiting on it, leaves its core to
+ * them (B11 on two cores: 0.82× and 0.88× with two threads, 0.96× and 0.98× with one, side by
+ * side); a sync of bodies without code keeps the main thread's core for the main thread's work.
  */
 export function defaultSanitiseWorkers(highlighting = false): number {
   const cores = availableParallelism();
@@ -88,7 +89,8 @@ interface Thread {
 }
 
 export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
-  const size = options.workers ?? defaultSanitiseWorkers(Boolean(options.highlighting));
+  const size = options.workers ?? defaultSanitiseWorkers();
+  const most = options.workers ?? defaultSanitiseWorkers(options.highlighting !== undefined);
   const sanitise: SanitiseOptions = {
     ...(options.allowClasses ? { allowClasses: [...options.allowClasses] } : {}),
     ...(options.embedProviders ? { embedProviders: [...options.embedProviders] } : {}),
@@ -192,12 +194,22 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
     await Promise.all(ending);
   };
 
+  /** One more thread, for bodies with code to highlight. */
+  const grow = (running: Thread[]) => {
+    try {
+      running.push(startThread());
+    } catch (error) {
+      fail(error instanceof Error ? error.message : String(error));
+    }
+  };
+
   const dispatch = () => {
     if (stopped || !threads) return;
     while (queue.length > 0) {
       const thread = threads.reduce((a, b) => (b.batches.size < a.batches.size ? b : a));
       if (thread.batches.size >= IN_FLIGHT) return;
-      const jobs = queue.splice(0, Math.max(1, Math.min(BATCH, Math.ceil(queue.length / size))));
+      const share = Math.ceil(queue.length / threads.length);
+      const jobs = queue.splice(0, Math.max(1, Math.min(BATCH, share)));
       const batch = nextBatch++;
       thread.batches.set(batch, jobs);
       thread.worker.ref();
@@ -217,6 +229,14 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
     },
     render(html, base, where = '', remembered) {
       if (!stopped && inlineSoFar >= inlineBelow) threads ??= start();
+      if (
+        threads &&
+        !stopped &&
+        threads.length < most &&
+        options.highlighting &&
+        html.includes('<pre')
+      )
+        grow(threads);
       if (stopped || !threads) {
         inlineSoFar += html.length;
         return new Promise((done) => done(inline(html, base)));
