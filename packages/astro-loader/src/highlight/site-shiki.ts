@@ -13,6 +13,14 @@ export interface ShikiConfig {
   transformers?: unknown[];
 }
 
+/**
+ * Most ms one line may take to tokenize before the rest of it is left plain. Astro's Markdown
+ * keeps Shiki's 500; a build sharing its machine (CI, a loaded laptop) can take that long on a
+ * line that compiles a grammar's expressions, which would make a block differ from Markdown's.
+ * Still bounded: a pathological line cannot stall the build.
+ */
+const TOKENIZE_TIME_LIMIT = 5000;
+
 /** One code block highlighted: its HTML. */
 export type HighlightBlock = (code: string, language: string | undefined) => Promise<string>;
 
@@ -42,12 +50,17 @@ export async function siteShiki(config: ShikiConfig): Promise<HighlightBlock | u
     langAlias: { ...config.langAlias },
     themes: (many ? Object.values(themes) : [theme]) as Options['themes'],
   });
+  // A first line in a language compiles its grammar's top rules, outside any block's time limit.
+  const warm = (lang: string) =>
+    highlighter.codeToTokensBase('x = 1 // x', { lang, tokenizeTimeLimit: 0 });
+  for (const lang of highlighter.getLoadedLanguages()) warm(lang);
   return async (code, language) => {
     let lang = language ?? 'plaintext';
     const resolved = config.langAlias?.[lang] ?? lang;
     if (!shiki.isSpecialLang(lang) && !highlighter.getLoadedLanguages().includes(resolved)) {
       try {
         await highlighter.loadLanguage(resolved as Parameters<typeof highlighter.loadLanguage>[0]);
+        warm(resolved);
       } catch {
         lang = 'plaintext';
       }
@@ -58,6 +71,7 @@ export async function siteShiki(config: ShikiConfig): Promise<HighlightBlock | u
         ? { defaultColor: config.defaultColor as 'light' }
         : {}),
       lang,
+      tokenizeTimeLimit: TOKENIZE_TIME_LIMIT,
       transformers: [
         astroCode(lang, config.wrap, lang === 'plaintext' ? lang : resolved),
         ...((config.transformers ?? []) as ShikiTransformer[]),
