@@ -51,8 +51,9 @@ export async function siteShiki(config: ShikiConfig): Promise<HighlightBlock | u
     themes: (many ? Object.values(themes) : [theme]) as Options['themes'],
   });
   // A first line in a language compiles its grammar's top rules, outside any block's time limit.
+  type Lang = Parameters<typeof highlighter.codeToTokensBase>[1]['lang'];
   const warm = (lang: string) =>
-    highlighter.codeToTokensBase('x = 1 // x', { lang, tokenizeTimeLimit: 0 });
+    highlighter.codeToTokensBase('x = 1 // x', { lang: lang as Lang, tokenizeTimeLimit: 0 });
   for (const lang of highlighter.getLoadedLanguages()) warm(lang);
   return async (code, language) => {
     let lang = language ?? 'plaintext';
