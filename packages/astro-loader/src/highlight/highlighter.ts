@@ -37,12 +37,8 @@ export function createHighlighter(
   described = describeHighlighting(markdown),
 ) {
   const done = new BoundedMap<string, Promise<string | undefined>>(REMEMBERED);
-  const settings = markdown.syntaxHighlight as string | { type?: string; excludeLangs?: string[] };
-  const type = typeof settings === 'object' ? (settings.type ?? 'shiki') : settings;
-  const excluded = new Set([
-    ...ALWAYS_EXCLUDED,
-    ...((typeof settings === 'object' && settings.excludeLangs) || []),
-  ]);
+  const { type, excludeLangs } = syntaxHighlight(markdown);
+  const excluded = new Set([...ALWAYS_EXCLUDED, ...excludeLangs]);
   const throughMarkdown: HighlightBlock = async (code, language) =>
     (await renderMarkdown(codeFence(code, language))).html.trim();
   // Made when the first block is met: a sync of articles without code never loads Shiki.
@@ -114,6 +110,14 @@ export function createHighlighter(
   };
 }
 
+/** `markdown.syntaxHighlight` read: the highlighter (`'shiki'` unless it says) and `excludeLangs`. */
+function syntaxHighlight(markdown: MarkdownSettings): { type: unknown; excludeLangs: string[] } {
+  const settings = markdown.syntaxHighlight as string | { type?: string; excludeLangs?: string[] };
+  if (typeof settings !== 'object' || settings === null)
+    return { type: settings, excludeLangs: [] };
+  return { type: settings.type ?? 'shiki', excludeLangs: settings.excludeLangs ?? [] };
+}
+
 /** What a worker thread needs to highlight as the site does: Shiki's settings, with no functions. */
 export interface ThreadHighlighting {
   shikiConfig: ShikiConfig;
@@ -128,11 +132,9 @@ export interface ThreadHighlighting {
  * the config was loaded), and settings a thread can be sent (structured-cloneable).
  */
 export function threadHighlighting(markdown: MarkdownSettings): ThreadHighlighting | undefined {
-  const settings = markdown.syntaxHighlight as string | { type?: string; excludeLangs?: string[] };
-  const type = typeof settings === 'object' ? (settings.type ?? 'shiki') : settings;
+  const { type, excludeLangs } = syntaxHighlight(markdown);
   const shikiConfig = (markdown.shikiConfig ?? {}) as ShikiConfig;
   if (type !== 'shiki' || shikiConfig.transformers?.length) return undefined;
-  const excludeLangs = (typeof settings === 'object' && settings.excludeLangs) || [];
   try {
     return structuredClone({
       shikiConfig: { ...shikiConfig, transformers: [] },
