@@ -5,6 +5,7 @@
 // Each round builds all three with nothing changed (B10), then with one article edited (B9, B9f).
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pagesOf } from '../support/build-log.js';
 import type { BenchConfig } from './config.js';
 import { BenchSite, type SyncRun } from './lib/astro.js';
 import { datasetOptions, editFileSiteArticles, KEY, writeFileSiteData } from './lib/dataset.js';
@@ -15,14 +16,10 @@ type Side = 'incremental' | 'full' | 'file';
 type Change = 'unchanged' | 'one edited';
 
 /** How many article pages a build rendered, and how many it took from the incremental cache. */
-export function articlePages(output: string): { rendered: number; restored: number } {
-  let rendered = 0;
-  let restored = 0;
-  for (const line of output.split('\n')) {
-    const page = /[├└]─ \/articles\/\S+index\.html \((\+\d+m?s|restored|cached)\)/.exec(line);
-    if (page) page[1]?.startsWith('+') ? rendered++ : restored++;
-  }
-  return { rendered, restored };
+function articlePages(output: string): { rendered: number; restored: number } {
+  const { rendered, reused } = pagesOf(output);
+  const article = (path: string) => path.startsWith('articles/');
+  return { rendered: rendered.filter(article).length, restored: reused.filter(article).length };
 }
 
 export async function runIncrementalBench(

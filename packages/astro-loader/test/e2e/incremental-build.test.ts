@@ -1,22 +1,11 @@
 import { cp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AstroSite, repoRoot } from '@content-read/test-support/astro-site';
+import { pagesOf } from '@content-read/test-support/build-log';
 import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const FIXTURE = new URL('../fixtures/incremental', import.meta.url);
-
-/** The pages a build rendered and those it took from the incremental cache, from its log. */
-function pagesOf(output: string): { rendered: string[]; reused: string[] } {
-  const rendered: string[] = [];
-  const reused: string[] = [];
-  for (const line of output.split('\n')) {
-    const page = /[├└]─ \/(\S+)index\.html \((\+\d+m?s|restored|cached)\)/.exec(line);
-    if (!page) continue;
-    (page[2]?.startsWith('+') ? rendered : reused).push(page[1] ?? '');
-  }
-  return { rendered: rendered.sort(), reused: reused.sort() };
-}
 
 /** The listing pages (blogs/<id>/, blogs/<id>/2/ …) whose built HTML links to `articleId`. */
 function listingsShowing(pages: Record<string, string>, articleId: string): string[] {
