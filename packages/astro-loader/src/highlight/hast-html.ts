@@ -7,17 +7,33 @@ import type { Element, Root, RootContent } from 'hast';
  * other bytes.
  */
 export function hastHtml(node: Root | RootContent): string {
-  if (node.type === 'root') return node.children.map(hastHtml).join('');
-  if (node.type === 'text') return node.value.replace(/[&<>]/g, (c) => TEXT[c] ?? c);
+  if (node.type === 'root') {
+    let out = '';
+    for (const child of node.children) out += hastHtml(child);
+    return out;
+  }
+  if (node.type === 'text') return escaped(node.value, TEXT_SPECIAL);
   if (node.type !== 'element') return '';
-  return `<${node.tagName}${attributes(node)}>${node.children.map(hastHtml).join('')}</${node.tagName}>`;
+  let out = `<${node.tagName}${attributes(node)}>`;
+  for (const child of node.children) out += hastHtml(child);
+  return `${out}</${node.tagName}>`;
 }
 
-const TEXT: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+const TEXT_SPECIAL = /[&<>]/g;
+const ATTRIBUTE_SPECIAL = /[&"]/g;
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+/** `text` with `special` characters escaped; most of a block's tokens have none. */
+function escaped(text: string, special: RegExp): string {
+  special.lastIndex = 0;
+  if (!special.test(text)) return text;
+  return text.replace(special, (c) => ENTITIES[c] ?? c);
+}
 
 function attributes(node: Element): string {
   let out = '';
-  for (const [property, value] of Object.entries(node.properties)) {
+  for (const property in node.properties) {
+    const value = node.properties[property];
     if (value === undefined || value === null || value === false) continue;
     const name = attributeName(property);
     if (value === true) {
@@ -25,18 +41,29 @@ function attributes(node: Element): string {
       continue;
     }
     const text = Array.isArray(value) ? value.join(' ') : String(value);
-    out += ` ${name}="${text.replace(/[&"]/g, (c) => (c === '&' ? '&amp;' : '&quot;'))}"`;
+    out += ` ${name}="${escaped(text, ATTRIBUTE_SPECIAL)}"`;
   }
   return out;
 }
 
+/** Names met before: a block's elements share a handful. */
+const NAMES = new Map<string, string>();
+
 /** hast's property names as HTML's: `className` is `class`, `dataLine` is `data-line`. */
-function attributeName(property: string): string {
-  if (property === 'className') return 'class';
-  if (/^data[A-Z]/.test(property))
-    return `data-${property
-      .slice(4)
-      .replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
-      .slice(1)}`;
-  return property.toLowerCase();
+export function attributeName(property: string): string {
+  let name = NAMES.get(property);
+  if (name === undefined) {
+    name =
+      property === 'className'
+        ? 'class'
+        : /^data[A-Z]/.test(property)
+          ? `data-${property
+              .slice(4)
+              .replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+              .slice(1)}`
+          : property.toLowerCase();
+    // Property names come from the highlighter and its transformers: a few, but bounded anyway.
+    if (NAMES.size < 256) NAMES.set(property, name);
+  }
+  return name;
 }

@@ -31,13 +31,12 @@ const ALWAYS_EXCLUDED = ['math'];
  * sanitised (and `warn` says so).
  */
 export function createHighlighter(
-  markdown: MarkdownSettings,
+  settings: HighlightSettings,
   renderMarkdown: RenderMarkdown,
   warn: (message: string) => void,
-  described = describeHighlighting(markdown),
 ) {
   const done = new BoundedMap<string, Promise<string | undefined>>(REMEMBERED);
-  const { type, excludeLangs } = syntaxHighlight(markdown);
+  const { type, excludeLangs, shikiConfig, described } = settings;
   const excluded = new Set([...ALWAYS_EXCLUDED, ...excludeLangs]);
   const throughMarkdown: HighlightBlock = async (code, language) =>
     (await renderMarkdown(codeFence(code, language))).html.trim();
@@ -46,7 +45,7 @@ export function createHighlighter(
   const render: HighlightBlock = async (code, language) => {
     renderer ??=
       type === 'shiki'
-        ? siteShiki((markdown.shikiConfig ?? {}) as ShikiConfig).then((s) => s ?? throughMarkdown)
+        ? siteShiki(shikiConfig).then((s) => s ?? throughMarkdown)
         : Promise.resolve(throughMarkdown);
     return (await renderer)(code, language);
   };
@@ -110,20 +109,30 @@ export function createHighlighter(
   };
 }
 
-/** `markdown.syntaxHighlight` read: the highlighter (`'shiki'` unless it says) and `excludeLangs`. */
-function syntaxHighlight(markdown: MarkdownSettings): { type: unknown; excludeLangs: string[] } {
-  const settings = markdown.syntaxHighlight as string | { type?: string; excludeLangs?: string[] };
-  if (typeof settings !== 'object' || settings === null)
-    return { type: settings, excludeLangs: [] };
-  return { type: settings.type ?? 'shiki', excludeLangs: settings.excludeLangs ?? [] };
+/**
+ * The site's highlighting as the highlighters read it, from its Markdown settings: the
+ * highlighter (`'shiki'` unless `markdown.syntaxHighlight` says), `excludeLangs`, Shiki's
+ * settings and the whole described (the key of remembered blocks).
+ */
+export interface HighlightSettings {
+  type: unknown;
+  excludeLangs: string[];
+  shikiConfig: ShikiConfig;
+  described: string;
 }
 
-/** What a worker thread needs to highlight as the site does: Shiki's settings, with no functions. */
-export interface ThreadHighlighting {
-  shikiConfig: ShikiConfig;
-  excludeLangs: string[];
-  /** The site's settings as the sync describes them (the key of remembered blocks). */
-  settings: string;
+export function highlightSettings(markdown: MarkdownSettings): HighlightSettings {
+  const settings = markdown.syntaxHighlight as string | { type?: string; excludeLangs?: string[] };
+  const shikiConfig = (markdown.shikiConfig ?? {}) as ShikiConfig;
+  const described = describeHighlighting(markdown);
+  if (typeof settings !== 'object' || settings === null)
+    return { type: settings, excludeLangs: [], shikiConfig, described };
+  return {
+    type: settings.type ?? 'shiki',
+    excludeLangs: settings.excludeLangs ?? [],
+    shikiConfig,
+    described,
+  };
 }
 
 /**
@@ -131,15 +140,12 @@ export interface ThreadHighlighting {
  * through the site's Markdown, on the main thread), without transformers (functions stay where
  * the config was loaded), and settings a thread can be sent (structured-cloneable).
  */
-export function threadHighlighting(markdown: MarkdownSettings): ThreadHighlighting | undefined {
-  const { type, excludeLangs } = syntaxHighlight(markdown);
-  const shikiConfig = (markdown.shikiConfig ?? {}) as ShikiConfig;
-  if (type !== 'shiki' || shikiConfig.transformers?.length) return undefined;
+export function threadHighlighting(settings: HighlightSettings): HighlightSettings | undefined {
+  if (settings.type !== 'shiki' || settings.shikiConfig.transformers?.length) return undefined;
   try {
     return structuredClone({
-      shikiConfig: { ...shikiConfig, transformers: [] },
-      excludeLangs,
-      settings: describeHighlighting(markdown),
+      ...settings,
+      shikiConfig: { ...settings.shikiConfig, transformers: [] },
     });
   } catch {
     return undefined;

@@ -1,3 +1,4 @@
+import type { Root } from 'hast';
 import {
   createHighlighterCore,
   type HighlighterCore,
@@ -10,7 +11,6 @@ import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import type { LiveHighlighter } from '../live/live-highlight.js';
 import { astroCode } from './astro-code.js';
 import { codeBlocks, withBlocks } from './code-blocks.js';
-import { hastHtml } from './hast-html.js';
 import { usableBlock } from './highlighter-policy.js';
 
 /**
@@ -64,7 +64,7 @@ export function liveHighlighter(options: LiveHighlightOptions): LiveHighlighter 
   let loading: Promise<void> | undefined;
   const excluded = new Set([...ALWAYS_EXCLUDED, ...(options.excludeLangs ?? [])]);
 
-  const highlight = (code: string, language: string | undefined): string => {
+  const highlight = (code: string, language: string | undefined): Root => {
     if (!highlighter) throw new Error('not loaded');
     const named = language ?? 'plaintext';
     const resolved = options.langAlias?.[named] ?? named;
@@ -83,7 +83,7 @@ export function liveHighlighter(options: LiveHighlightOptions): LiveHighlighter 
         ...(options.transformers ?? []),
       ],
     });
-    return hastHtml(tree);
+    return tree;
   };
 
   return {

@@ -1,6 +1,6 @@
+import type { Root } from 'hast';
 import type { ShikiTransformer } from 'shiki';
 import { astroCode } from './astro-code.js';
-import { hastHtml } from './hast-html.js';
 
 /** The site's `markdown.shikiConfig`, as Astro's config holds it. */
 export interface ShikiConfig {
@@ -21,15 +21,19 @@ export interface ShikiConfig {
  */
 const TOKENIZE_TIME_LIMIT = 5000;
 
-/** One code block highlighted: its HTML. */
-export type HighlightBlock = (code: string, language: string | undefined) => Promise<string>;
+/**
+ * One code block highlighted: its HTML, or the tree Shiki made (checked, then written, by
+ * highlighter-policy.ts's `usableBlock`).
+ */
+export type HighlightBlock = (code: string, language: string | undefined) => Promise<string | Root>;
 
 /**
  * The site's Shiki, set up as Astro's Markdown sets it up (`createShikiHighlighter` of
  * `@astrojs/internal-helpers`: the same themes, `css-variables` with Astro's prefix, languages
  * loaded as they are met, aliases, unknown languages as plain text, the `<pre>` Astro writes,
- * the site's transformers, the Oniguruma engine) and serialised as Markdown's blocks are: a block
- * comes out byte for byte as a local Markdown file's (the markdown-parity test checks it). Far
+ * the site's transformers, the Oniguruma engine), giving each block's tree; written by hast-html.ts
+ * as Markdown's blocks are, it comes out byte for byte as a local Markdown file's (the
+ * markdown-parity test checks it). Far
  * cheaper than rendering each block as a Markdown document. Undefined if `shiki` cannot be
  * imported (a package manager that does not hoist Astro's dependencies): the caller then renders
  * blocks through the site's Markdown pipeline.
@@ -78,6 +82,6 @@ export async function siteShiki(config: ShikiConfig): Promise<HighlightBlock | u
         ...((config.transformers ?? []) as ShikiTransformer[]),
       ],
     });
-    return hastHtml(tree);
+    return tree;
   };
 }

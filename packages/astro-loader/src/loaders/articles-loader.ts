@@ -7,7 +7,7 @@ import { createArticleEntrySchema } from '../entries/schema.js';
 import { ContentReadLoaderError } from '../errors.js';
 import {
   createHighlighter,
-  describeHighlighting,
+  highlightSettings,
   threadHighlighting,
 } from '../highlight/highlighter.js';
 import { type MadeBlock, placeBlocks, rememberedBlocks } from '../highlight/remembered-blocks.js';
@@ -39,10 +39,9 @@ export function articlesLoader<const C extends string = 'blogs'>(
       let blogUrls = new Map<string, string | null>();
       // Code blocks highlighted as the site's Markdown highlights them (off when it is off, and
       // for a context that brings no site config: a loader run outside Astro).
-      const markdown: { syntaxHighlight?: unknown; shikiConfig?: unknown } =
-        ctx.config?.markdown ?? {};
-      const highlighter = markdown.syntaxHighlight
-        ? createHighlighter(markdown, ctx.renderMarkdown, (message) => ctx.logger.warn(message))
+      const highlighting = highlightSettings(ctx.config?.markdown ?? {});
+      const highlighter = highlighting.type
+        ? createHighlighter(highlighting, ctx.renderMarkdown, (message) => ctx.logger.warn(message))
         : undefined;
       // Authorised images without dimensions get them, measured once (image-sizes.ts).
       const images: RemoteImageConfig | undefined = ctx.config?.image;
@@ -63,7 +62,7 @@ export function articlesLoader<const C extends string = 'blogs'>(
         embedProviders: options.embedProviders,
         workers: options.sanitiseWorkers,
         warn: (message) => ctx.logger.warn(message),
-        ...(highlighter ? { highlighting: threadHighlighting(markdown) } : {}),
+        ...(highlighter ? { highlighting: threadHighlighting(highlighting) } : {}),
       });
       try {
         await syncCollection<Article>(ctx, {
@@ -82,7 +81,7 @@ export function articlesLoader<const C extends string = 'blogs'>(
             embedProviders: options.embedProviders?.map((p) => ({ ...p, match: String(p.match) })),
             relativeTo: options.relativeTo,
             transformHtml: options.transformHtml?.toString(),
-            highlighting: describeHighlighting(markdown),
+            highlighting: highlighting.described,
             // Which images get measured: a change measures (and renders) every body again.
             images: { domains: images?.domains, remotePatterns: images?.remotePatterns },
             latest: options.latest,

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { ThreadHighlighting } from '../highlight/highlighter.js';
+import type { HighlightSettings } from '../highlight/highlighter.js';
 import type { MadeBlock } from '../highlight/remembered-blocks.js';
 import { type RenderedHtml, renderArticleHtml, type SanitiseOptions } from './sanitiser.js';
 import type { SanitiseBatch } from './sanitiser-worker.js';
@@ -46,16 +46,16 @@ export interface SanitiserPoolOptions extends SanitiseOptions {
    * The site's highlighting, for the threads to do with the sanitising (bodies rendered inline
    * are left for the main thread's highlighter). Default: none.
    */
-  highlighting?: ThreadHighlighting;
+  highlighting?: HighlightSettings;
 }
 
 /**
  * One fewer than the cores Node may use (the main thread keeps parsing responses, validating
  * and storing), at most 4: past that the main thread, not sanitising, sets the pace. When the
- * threads highlight code too, one per core, which the pool grows to once a body with code comes:
- * highlighting is then most of the work, and the main thread, waiting on it, leaves its core to
- * them (B11 on two cores: 0.82× and 0.88× with two threads, 0.96× and 0.98× with one, side by
- * side); a sync of bodies without code keeps the main thread's core for the main thread's work.
+ * threads highlight code too, one per core: highlighting is then most of the work, and the main
+ * thread, waiting on it, leaves its core to them (B11 on two cores: 0.82× and 0.88× with two
+ * threads, 0.96× and 0.98× with one, side by side). The pool grows to that only while bodies
+ * with code wait for a thread (see `createSanitiser`).
  */
 export function defaultSanitiseWorkers(highlighting = false): number {
   const cores = availableParallelism();
@@ -79,6 +79,8 @@ interface Job {
   base: UrlBase;
   where: string;
   remembered: ReadonlyMap<string, string> | undefined;
+  /** It has code for the threads to highlight. */
+  code: boolean;
   done: (result: PoolRendered) => void;
   failed: (error: RenderFailure) => void;
 }
@@ -194,12 +196,19 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
     await Promise.all(ending);
   };
 
-  /** One more thread, for bodies with code to highlight. */
-  const grow = (running: Thread[]) => {
+  /**
+   * One more thread when bodies with code wait for one (every thread holds all it may): each
+   * thread loads its own Shiki, so a few changed bodies keep to one thread while a cold sync of
+   * many gets a thread per core.
+   */
+  const growFor = (running: Thread[]) => {
+    if (running.length >= most || !queue.some((job) => job.code)) return false;
     try {
       running.push(startThread());
+      return true;
     } catch (error) {
       fail(error instanceof Error ? error.message : String(error));
+      return false;
     }
   };
 
@@ -207,7 +216,10 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
     if (stopped || !threads) return;
     while (queue.length > 0) {
       const thread = threads.reduce((a, b) => (b.batches.size < a.batches.size ? b : a));
-      if (thread.batches.size >= IN_FLIGHT) return;
+      if (thread.batches.size >= IN_FLIGHT) {
+        if (growFor(threads)) continue;
+        return;
+      }
       const share = Math.ceil(queue.length / threads.length);
       const jobs = queue.splice(0, Math.max(1, Math.min(BATCH, share)));
       const batch = nextBatch++;
@@ -228,21 +240,17 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
       return threaded;
     },
     render(html, base, where = '', remembered) {
+      // Below `inlineBelow`, code too is highlighted inline: on a thread it would compete for
+      // the cores with the site's own Markdown, whose Shiki leaves the rest of a line plain
+      // past 500 ms, and a small site's bodies differ from its Markdown's.
       if (!stopped && inlineSoFar >= inlineBelow) threads ??= start();
-      if (
-        threads &&
-        !stopped &&
-        threads.length < most &&
-        options.highlighting &&
-        html.includes('<pre')
-      )
-        grow(threads);
+      const code = options.highlighting !== undefined && html.includes('<pre');
       if (stopped || !threads) {
         inlineSoFar += html.length;
         return new Promise((done) => done(inline(html, base)));
       }
       return new Promise((done, failed) => {
-        queue.push({ html, base, where, remembered, done, failed });
+        queue.push({ html, base, where, remembered, code, done, failed });
         // Bodies asked for in the same turn go out together.
         if (!flushing) {
           flushing = true;

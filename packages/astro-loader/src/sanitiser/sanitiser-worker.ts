@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { createHighlighter, type ThreadHighlighting } from '../highlight/highlighter.js';
+import { createHighlighter, type HighlightSettings } from '../highlight/highlighter.js';
 import { renderArticleHtml, type SanitiseOptions } from './sanitiser.js';
 import type { UrlBase } from './urls.js';
 
@@ -21,21 +21,17 @@ export interface SanitiseBatch {
 
 const { options, highlighting } = workerData as {
   options: SanitiseOptions;
-  highlighting?: ThreadHighlighting;
+  highlighting?: HighlightSettings;
 };
 /** What highlighting said since the last answer (full lines, naming the body). */
 const warnings: string[] = [];
 const highlighter =
   highlighting &&
   createHighlighter(
-    {
-      syntaxHighlight: { type: 'shiki', excludeLangs: highlighting.excludeLangs },
-      shikiConfig: highlighting.shikiConfig,
-    },
+    highlighting,
     // Never called: without `shiki` (below) the main thread highlights instead.
     () => Promise.reject(new Error('no Markdown renderer in a sanitiser thread')),
     (line) => warnings.push(line),
-    highlighting.settings,
   );
 // A site whose package manager does not hoist Astro's `shiki`: the main thread renders the
 // blocks through the site's Markdown, which a thread cannot reach.

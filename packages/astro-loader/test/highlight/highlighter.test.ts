@@ -1,7 +1,12 @@
+import type { Properties, Root } from 'hast';
 import { describe, expect, it } from 'vitest';
 import { codeBlocks, codeFence } from '../../src/highlight/code-blocks.js';
-import { createHighlighter, describeHighlighting } from '../../src/highlight/highlighter.js';
-import { highlighterProblem } from '../../src/highlight/highlighter-policy.js';
+import {
+  createHighlighter,
+  describeHighlighting,
+  highlightSettings,
+} from '../../src/highlight/highlighter.js';
+import { highlighterProblem, treeProblem } from '../../src/highlight/highlighter-policy.js';
 import { placeBlocks, rememberedBlocks } from '../../src/highlight/remembered-blocks.js';
 import { renderArticleHtml } from '../../src/sanitiser/sanitiser.js';
 
@@ -30,7 +35,7 @@ describe('code blocks of a sanitised body', () => {
 });
 
 // Prism is highlighted through the site's Markdown pipeline, one fence per block.
-const THROUGH_MARKDOWN = { syntaxHighlight: 'prism' };
+const THROUGH_MARKDOWN = highlightSettings({ syntaxHighlight: 'prism' });
 
 describe('the highlighter', () => {
   const fakeMarkdown = (calls: string[]) => async (markdown: string) => {
@@ -80,7 +85,7 @@ describe('the highlighter', () => {
     expect(again.html).toContain(made.blocks[0]?.html);
     // Blocks made under other settings are never taken.
     const other = createHighlighter(
-      { syntaxHighlight: 'prism', shikiConfig: { wrap: true } },
+      highlightSettings({ syntaxHighlight: 'prism', shikiConfig: { wrap: true } }),
       fakeMarkdown(calls),
       () => {},
     );
@@ -159,6 +164,55 @@ describe('the highlighter', () => {
       'span style="background:URL(x)"',
     );
     expect(highlighterProblem('<pre><!-- x --></pre>')).toBe('a comment');
+  });
+
+  it("holds Shiki's tree to the same policy before it is written", () => {
+    const span = (properties: Properties, tagName = 'span'): Root => ({
+      type: 'root',
+      children: [
+        {
+          type: 'element',
+          tagName: 'pre',
+          properties: { className: ['astro-code'], tabIndex: 0, dataLanguage: 'ts' },
+          children: [{ type: 'element', tagName, properties, children: [] }],
+        },
+      ],
+    });
+    expect(treeProblem(span({ style: 'color:#F97583' }))).toBeUndefined();
+    expect(treeProblem(span({ href: '/x' }, 'a'))).toBe('<a>');
+    expect(treeProblem(span({ onClick: 'x' }))).toBe('span onclick');
+    expect(treeProblem(span({ style: 'background:URL(x)' }))).toBe(
+      'span style="background:URL(x)"',
+    );
+    expect(treeProblem({ type: 'root', children: [{ type: 'comment', value: ' x ' }] })).toBe(
+      'a comment',
+    );
+    expect(treeProblem({ type: 'root', children: [{ type: 'doctype' }] })).toBe('a doctype');
+  });
+
+  it("keeps the sanitised block when a site's Shiki transformer writes what the policy refuses", async () => {
+    const warnings: string[] = [];
+    const highlighter = createHighlighter(
+      highlightSettings({
+        syntaxHighlight: 'shiki',
+        shikiConfig: {
+          transformers: [
+            {
+              pre(node: { properties: Record<string, unknown> }) {
+                node.properties.onmouseover = 'alert(1)';
+              },
+            },
+          ],
+        },
+      }),
+      async () => ({ html: '' }),
+      (w) => warnings.push(w),
+    );
+    const body = '<pre><code class="language-ts">const a = 1;</code></pre>';
+    expect(await highlighter.body(body, 'articles: article a1')).toBe(body);
+    expect(warnings).toEqual([
+      'articles: article a1: its highlighted ts code block was not used (the highlighter wrote pre onmouseover); it is shown as sanitised',
+    ]);
   });
 
   it("describes the site's settings, transformers by their source", () => {

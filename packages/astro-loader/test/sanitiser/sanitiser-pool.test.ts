@@ -1,7 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createHighlighter, threadHighlighting } from '../../src/highlight/highlighter.js';
+import {
+  createHighlighter,
+  highlightSettings,
+  threadHighlighting,
+} from '../../src/highlight/highlighter.js';
 import { defaultEmbedProviders } from '../../src/sanitiser/embed-providers.js';
 import { renderArticleHtml } from '../../src/sanitiser/sanitiser.js';
 import {
@@ -60,11 +64,11 @@ describe('sanitiser pool', () => {
   });
 
   it("highlights on threads byte for byte as the main thread's highlighter, images' offsets moved with the blocks", async () => {
-    const markdown = {
+    const settings = highlightSettings({
       syntaxHighlight: { type: 'shiki', excludeLangs: ['yaml'] },
       shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, wrap: true },
-    };
-    const highlighting = threadHighlighting(markdown);
+    });
+    const highlighting = threadHighlighting(settings);
     expect(highlighting).toBeDefined();
     const image = '<p><img src="https://img.example/a.png" alt="after"></p>';
     const bodies = [
@@ -73,7 +77,7 @@ describe('sanitiser pool', () => {
     ];
     const pool = createSanitiser({ workers: 1, inlineBelow: 0, highlighting });
     const onMain = createHighlighter(
-      markdown,
+      settings,
       () => Promise.reject(new Error('unused')),
       () => {},
     );
@@ -111,12 +115,16 @@ describe('sanitiser pool', () => {
   });
 
   it('leaves highlighting to the main thread where the site has transformers or Prism', () => {
-    expect(threadHighlighting({ syntaxHighlight: 'prism' })).toBeUndefined();
+    expect(threadHighlighting(highlightSettings({ syntaxHighlight: 'prism' }))).toBeUndefined();
     expect(
-      threadHighlighting({ syntaxHighlight: 'shiki', shikiConfig: { transformers: [{}] } }),
+      threadHighlighting(
+        highlightSettings({ syntaxHighlight: 'shiki', shikiConfig: { transformers: [{}] } }),
+      ),
     ).toBeUndefined();
     expect(
-      threadHighlighting({ syntaxHighlight: 'shiki', shikiConfig: { theme: () => 1 } }),
+      threadHighlighting(
+        highlightSettings({ syntaxHighlight: 'shiki', shikiConfig: { theme: () => 1 } }),
+      ),
     ).toBeUndefined();
   });
 
