@@ -114,9 +114,19 @@ describe('the search page reads through the backend proxy', () => {
     const { page, stop } = await search(CANARY, 'zeppelins');
     try {
       await page.getByRole('status').filter({ hasText: 'match' }).waitFor();
-      const link = page.locator('#search-results a');
-      expect(await link.allTextContents()).toEqual([added.title]);
-      expect(await link.getAttribute('href')).toBe(`/live/${added.id}/`);
+      // Found once, first, at its live page. Pagefind answers a word it has not indexed with
+      // the pages of the longest prefix it has (Pagefind/pagefind#315, #793), so the index may
+      // add built pages after it: never a live page, never this one.
+      const links = page.locator('#search-results a');
+      const hits = await links.evaluateAll((as) =>
+        as.map((a) => ({ title: a.textContent, href: a.getAttribute('href') ?? '' })),
+      );
+      expect(hits[0]).toEqual({ title: added.title, href: `/live/${added.id}/` });
+      for (const hit of hits.slice(1)) {
+        expect(hit.title).not.toBe(added.title);
+        expect(hit.href).toMatch(/^\/blogs\//);
+      }
+      const link = links.first();
       await link.click();
       await page.waitForURL(`**/live/${added.id}/`);
       expect(await page.locator('h1').textContent()).toBe(added.title);
