@@ -24,7 +24,7 @@ test('the installed loader sanitises on its worker threads', { timeout: 300_000 
   const files = packed.filter((f) => /@content-read\/(core|astro-loader)$/.test(f.name));
   expect(files).toHaveLength(2);
   const loader = files.find((f) => f.filename.includes('astro-loader'));
-  expect(loader?.files.map((f) => f.path)).toContain('dist/sanitiser/sanitiser-worker.js');
+  expect(loader?.files.map((f) => f.path)).toContain('dist/build/pool/body-thread.js');
   const app = join(root, 'app');
   await mkdir(app);
   await writeFile(
@@ -45,7 +45,7 @@ test('the installed loader sanitises on its worker threads', { timeout: 300_000 
     app,
   );
   const pool = pathToFileURL(
-    join(app, 'node_modules/@content-read/astro-loader/dist/sanitiser/sanitiser-pool.js'),
+    join(app, 'node_modules/@content-read/astro-loader/dist/build/pool/body-pool.js'),
   ).href;
   const script = `
     import { createSanitiser } from ${JSON.stringify(pool)};

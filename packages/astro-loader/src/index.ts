@@ -1,6 +1,31 @@
-export type { ConnectionOptions } from './config/connection.js';
-export { type CacheKeyPart, cacheKey, type DigestedEntry } from './entries/cache-key.js';
-export { fromEntryId, toEntryId } from './entries/entry-ids.js';
+export type { BodyOptions } from './body/body-options.js';
+export { defaultEmbedProviders, type EmbedProvider } from './body/cms/embed-providers.js';
+export {
+  type Embed,
+  type MarkdownHeading,
+  type RenderedHtml,
+  renderArticleHtml,
+  type SanitiseOptions,
+  type UrlBase,
+} from './body/sanitise/sanitiser.js';
+export type { ConnectionOptions } from './build/config/connection.js';
+export { contentRead, contentRead as default } from './build/integration/content-read.js';
+export type {
+  ContentReadOptions,
+  ProxyOptions,
+  PublishOptions,
+} from './build/integration/options.js';
+export type { RefreshWebhookOptions } from './build/integration/refresh-webhook.js';
+export { articlesLoader } from './build/loaders/articles-loader.js';
+export { blogsLoader } from './build/loaders/blogs-loader.js';
+export type {
+  ArticlesLoaderOptions,
+  BlogsLoaderOptions,
+  CommonLoaderOptions,
+} from './build/loaders/loader-options.js';
+export type { RateLimitOptions, SharedLimiter } from './server/proxy/rate-limit.js';
+export { type CacheKeyPart, cacheKey, type DigestedEntry } from './shared/entries/cache-key.js';
+export { fromEntryId, toEntryId } from './shared/entries/entry-ids.js';
 export {
   type ArticleData,
   articleEntrySchema,
@@ -12,26 +37,5 @@ export {
   embedEntrySchema,
   entryReference,
   featureImageEntrySchema,
-} from './entries/schema.js';
-export { CacheKeyError, ContentReadLoaderError } from './errors.js';
-export { contentRead, contentRead as default } from './integration/content-read.js';
-export type { ContentReadOptions, ProxyOptions, PublishOptions } from './integration/options.js';
-export type { RateLimitOptions, SharedLimiter } from './integration/proxy/rate-limit.js';
-export type { RefreshWebhookOptions } from './integration/refresh-webhook.js';
-export { articlesLoader } from './loaders/articles-loader.js';
-export { blogsLoader } from './loaders/blogs-loader.js';
-export type {
-  ArticlesLoaderOptions,
-  BlogsLoaderOptions,
-  CommonLoaderOptions,
-} from './loaders/loader-options.js';
-export type { BodyOptions } from './sanitiser/body-options.js';
-export { defaultEmbedProviders, type EmbedProvider } from './sanitiser/embed-providers.js';
-export {
-  type Embed,
-  type MarkdownHeading,
-  type RenderedHtml,
-  renderArticleHtml,
-  type SanitiseOptions,
-  type UrlBase,
-} from './sanitiser/sanitiser.js';
+} from './shared/entries/schema.js';
+export { CacheKeyError, ContentReadLoaderError } from './shared/errors.js';

@@ -3,5 +3,6 @@
  * (`articlesLiveLoader({ highlight: liveHighlighter({ … }) })`), apart from `./live` so that a
  * server bundle holds Shiki only when the site asks for it.
  */
-export { type LiveHighlightOptions, liveHighlighter } from './highlight/live-highlighter.js';
-export type { LiveHighlighter } from './live/live-highlight.js';
+
+export type { LiveHighlighter } from './body/highlight/live-highlight.js';
+export { type LiveHighlightOptions, liveHighlighter } from './body/highlight/live-highlighter.js';

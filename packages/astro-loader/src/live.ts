@@ -5,7 +5,7 @@ export {
   type ArticlesLiveFilter,
   articlesLiveLoader,
   type LiveArticleData,
-} from './live/articles-live-loader.js';
-export { type BlogEntryFilter, blogsLiveLoader } from './live/blogs-live-loader.js';
-export type { LiveLoaderOptions } from './live/live-client.js';
-export { ContentReadLiveError } from './live/live-error.js';
+} from './server/live/articles-live-loader.js';
+export { type BlogEntryFilter, blogsLiveLoader } from './server/live/blogs-live-loader.js';
+export type { LiveLoaderOptions } from './server/live/live-client.js';
+export { ContentReadLiveError } from './server/live/live-error.js';

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { syncFailed } from '../src/errors.js';
+import { syncFailed } from '../src/shared/errors.js';
 
 function clientError(name: string, fields: Record<string, unknown>) {
   return Object.assign(new Error(String(fields.message ?? name)), { name, ...fields });

@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 const src = (path: string) => fileURLToPath(new URL(`../src/${path}`, import.meta.url));
 const RUNTIME_ENTRIES = {
   'live loaders': src('live.ts'),
-  'proxy route': src('integration/proxy/route.ts'),
-  'env middleware': src('integration/env-middleware.ts'),
+  'proxy route': src('server/proxy/route.ts'),
+  'env middleware': src('server/env-middleware.ts'),
 };
 
 describe('runtime code is web-platform code', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bodyParts } from '../../src/components/body-parts.js';
-import { renderArticleHtml } from '../../src/sanitiser/sanitiser.js';
+import { bodyParts } from '../../src/article-body/body-parts.js';
+import { renderArticleHtml } from '../../src/body/sanitise/sanitiser.js';
 
 const keys = (...names: string[]) => new Set(names);
 

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { restoreApiEnvAfterEach } from '@content-read/test-support/api-env';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resolveConnection } from '../../src/config/connection.js';
-import { clearEnvContext, setEnvContext } from '../../src/config/env.js';
-import { runtimeConnection, setRuntimeVariables } from '../../src/config/runtime-connection.js';
-import { MissingConnectionError } from '../../src/errors.js';
+import { resolveConnection } from '../../src/build/config/connection.js';
+import { clearEnvContext, setEnvContext } from '../../src/build/config/env.js';
+import { runtimeConnection, setRuntimeVariables } from '../../src/shared/connection.js';
+import { MissingConnectionError } from '../../src/shared/errors.js';
 
 describe('resolveConnection', () => {
   let dir: string;

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import type { LoaderContext } from 'astro/loaders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContentReadLoaderError } from '../../src/errors.js';
 import { articlesLoader } from '../../src/index.js';
 import { articlesLiveLoader } from '../../src/live.js';
+import { ContentReadLoaderError } from '../../src/shared/errors.js';
 
 // A server that accepts every request and never answers: only the `timeouts` option passed to
 // core can end the request before core's 30 s default, which is longer than these tests may run.

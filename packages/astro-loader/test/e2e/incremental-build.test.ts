@@ -30,7 +30,7 @@ async function withNewRenderingVersion(site: AstroSite): Promise<void> {
   const source = join(repoRoot, 'packages/astro-loader');
   await cp(join(source, 'package.json'), join(loader, 'package.json'));
   await cp(join(source, 'dist'), join(loader, 'dist'), { recursive: true });
-  const sanitiser = join(loader, 'dist/sanitiser/sanitiser.js');
+  const sanitiser = join(loader, 'dist/body/sanitise/sanitiser.js');
   const code = await readFile(sanitiser, 'utf8');
   const bumped = code.replace(
     /RENDERING_VERSION = (\d+);/,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cacheKey } from '../../src/entries/cache-key.js';
-import { CacheKeyError } from '../../src/errors.js';
+import { cacheKey } from '../../src/shared/entries/cache-key.js';
+import { CacheKeyError } from '../../src/shared/errors.js';
 
 const article = (id: string, digest: string) => ({ id, collection: 'articles', digest });
 const blog = { id: 'news', collection: 'blogs', digest: 'b1' };

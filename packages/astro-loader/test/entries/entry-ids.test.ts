@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromEntryId, toEntryId } from '../../src/entries/entry-ids.js';
+import { fromEntryId, toEntryId } from '../../src/shared/entries/entry-ids.js';
 
 describe('entry ids', () => {
   it('keeps URL-safe API ids as they are', () => {

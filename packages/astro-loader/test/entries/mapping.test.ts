@@ -1,7 +1,7 @@
 import { articleSchema, blogSchema } from '@content-read/core';
 import { describe, expect, it } from 'vitest';
-import { articleData, blogData } from '../../src/entries/mapping.js';
-import { articleEntrySchema, blogEntrySchema } from '../../src/entries/schema.js';
+import { articleData, blogData } from '../../src/shared/entries/mapping.js';
+import { articleEntrySchema, blogEntrySchema } from '../../src/shared/entries/schema.js';
 
 // As core hands them over: checked by its wire schema (unknown fields kept).
 const article = articleSchema.parse({

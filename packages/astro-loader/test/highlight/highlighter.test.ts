@@ -1,14 +1,14 @@
 import type { Properties, Root } from 'hast';
 import { describe, expect, it } from 'vitest';
-import { codeBlocks, codeFence } from '../../src/highlight/code-blocks.js';
+import { codeBlocks, codeFence } from '../../src/body/highlight/code-blocks.js';
 import {
   createHighlighter,
   describeHighlighting,
   highlightSettings,
-} from '../../src/highlight/highlighter.js';
-import { highlighterProblem, treeProblem } from '../../src/highlight/highlighter-policy.js';
-import { placeBlocks, rememberedBlocks } from '../../src/highlight/remembered-blocks.js';
-import { renderArticleHtml } from '../../src/sanitiser/sanitiser.js';
+} from '../../src/body/highlight/highlighter.js';
+import { highlighterProblem, treeProblem } from '../../src/body/highlight/highlighter-policy.js';
+import { renderArticleHtml } from '../../src/body/sanitise/sanitiser.js';
+import { placeBlocks, rememberedBlocks } from '../../src/build/remembered-blocks.js';
 
 describe('code blocks of a sanitised body', () => {
   it('finds pre > code blocks with their language and text, token spans and <br> read as text', () => {

@@ -1,7 +1,7 @@
 import { type StartedMock, startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createImageSizer } from '../../src/images/image-sizes.js';
-import { renderArticleHtml } from '../../src/sanitiser/sanitiser.js';
+import { createImageSizer } from '../../src/body/images/image-sizes.js';
+import { renderArticleHtml } from '../../src/body/sanitise/sanitiser.js';
 
 /** A collection's meta store, as Astro keeps it between syncs. */
 function metaStore() {

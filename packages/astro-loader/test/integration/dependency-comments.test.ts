@@ -3,7 +3,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSync } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { blankDocComments, dependencyComments } from '../../src/integration/dependency-comments.js';
+import {
+  blankDocComments,
+  dependencyComments,
+} from '../../src/build/integration/dependency-comments.js';
 
 const blank = (code: string) => blankDocComments(code, parseSync('x.js', code).comments);
 

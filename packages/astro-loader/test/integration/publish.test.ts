@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { publishPath } from '../../src/integration/options.js';
-import { handlePublish, type RouteCache } from '../../src/integration/publish/handler.js';
+import { publishPath } from '../../src/build/integration/options.js';
+import { handlePublish, type RouteCache } from '../../src/server/publish/handler.js';
 
 const SECRET = 'canary-publish-secret-7Hq2';
 

@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearEnvContext, setEnvContext } from '../../src/config/env.js';
-import { bearerMatches } from '../../src/integration/http.js';
-import { isLoopbackAddress, refreshWebhook } from '../../src/integration/refresh-webhook.js';
+import { clearEnvContext, setEnvContext } from '../../src/build/config/env.js';
+import { isLoopbackAddress, refreshWebhook } from '../../src/build/integration/refresh-webhook.js';
+import { bearerMatches } from '../../src/server/http.js';
 
 describe('bearerMatches (the publish and refresh webhooks)', () => {
   it('accepts exactly "Bearer <secret>"', async () => {

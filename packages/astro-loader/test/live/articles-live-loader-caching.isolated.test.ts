@@ -6,8 +6,8 @@ import { UNHURRIED } from './upstreams.js';
 
 // Counts the sanitiser's runs; it still does its real work.
 const renders = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../../src/sanitiser/sanitiser.js', async (original) => {
-  const real = await original<typeof import('../../src/sanitiser/sanitiser.js')>();
+vi.mock('../../src/body/sanitise/sanitiser.js', async (original) => {
+  const real = await original<typeof import('../../src/body/sanitise/sanitiser.js')>();
   return {
     ...real,
     renderArticleHtml: (...args: Parameters<typeof real.renderArticleHtml>) => {

@@ -1,8 +1,8 @@
 import type { ListPage } from '@content-read/core';
 import { describe, expect, it } from 'vitest';
-import { expireLiveListings } from '../../src/live/expiry.js';
-import { Deadline } from '../../src/live/live-budget.js';
-import { LiveListingCache, type ReadListing } from '../../src/live/live-cache.js';
+import { expireLiveListings } from '../../src/server/live/expiry.js';
+import { Deadline } from '../../src/server/live/live-budget.js';
+import { LiveListingCache, type ReadListing } from '../../src/server/live/live-cache.js';
 
 type Item = { id: string; title: string };
 

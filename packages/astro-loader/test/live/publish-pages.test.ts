@@ -6,9 +6,9 @@ import {
   type MockServer,
 } from '@content-read/mock-server';
 import { describe, expect, it } from 'vitest';
-import { expireLiveListings } from '../../src/live/expiry.js';
-import { Deadline } from '../../src/live/live-budget.js';
-import { LiveListingCache } from '../../src/live/live-cache.js';
+import { expireLiveListings } from '../../src/server/live/expiry.js';
+import { Deadline } from '../../src/server/live/live-budget.js';
+import { LiveListingCache } from '../../src/server/live/live-cache.js';
 
 // A live listing of 12 articles in pages of 5, kept an hour, read through the real client from
 // the real mock: what a publish makes its next read ask for.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RenderedEntries, stringBytes } from '../../src/live/rendered-entries.js';
+import { RenderedEntries, stringBytes } from '../../src/server/live/rendered-entries.js';
 import { hash53 } from '../../src/shared/hash.js';
 
 const article = (id: string, html: string, updated_at = '2025-01-01T00:00:00Z') => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SieveCache } from '../../src/live/sieve-cache.js';
+import { SieveCache } from '../../src/server/live/sieve-cache.js';
 
 const keys = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `k${from + i}`);
 

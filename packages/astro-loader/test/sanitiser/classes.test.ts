@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderArticleHtml } from '../../src/sanitiser/sanitiser.js';
+import { renderArticleHtml } from '../../src/body/sanitise/sanitiser.js';
 
 const render = (body: string, allowClasses?: string[]) =>
   renderArticleHtml(body, { allowClasses }).html;

@@ -1,7 +1,7 @@
 import type { Article } from '@content-read/core';
 import { describe, expect, it } from 'vitest';
-import { articleBase, transformedHtml } from '../../src/sanitiser/body-options.js';
-import { renderArticleHtml } from '../../src/sanitiser/sanitiser.js';
+import { articleBase, transformedHtml } from '../../src/body/body-options.js';
+import { renderArticleHtml } from '../../src/body/sanitise/sanitiser.js';
 
 const html = (body: string, options = {}) => renderArticleHtml(body, options).html;
 const GIF = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';

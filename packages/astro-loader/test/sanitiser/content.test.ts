@@ -1,7 +1,7 @@
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { prefixFragmentLink, prefixId, prefixIdList } from '../../src/sanitiser/attributes.js';
-import { renderArticleHtml } from '../../src/sanitiser/sanitiser.js';
+import { prefixFragmentLink, prefixId, prefixIdList } from '../../src/body/sanitise/attributes.js';
+import { renderArticleHtml } from '../../src/body/sanitise/sanitiser.js';
 import { contentCorpus } from './content-corpus.js';
 
 interface Node {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultEmbedProviders } from '../../src/sanitiser/embed-providers.js';
-import { renderArticleHtml } from '../../src/sanitiser/sanitiser.js';
+import { defaultEmbedProviders } from '../../src/body/cms/embed-providers.js';
+import { renderArticleHtml } from '../../src/body/sanitise/sanitiser.js';
 
 const render = (html: string) => renderArticleHtml(html);
 const iframe = (src: string) => render(`<figure><iframe src="${src}"></iframe></figure>`);

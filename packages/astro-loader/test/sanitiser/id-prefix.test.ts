@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ID_PREFIX } from '../../src/sanitiser/attributes.js';
-import { renderArticleHtml } from '../../src/sanitiser/sanitiser.js';
+import { ID_PREFIX } from '../../src/body/sanitise/attributes.js';
+import { renderArticleHtml } from '../../src/body/sanitise/sanitiser.js';
 
 const render = (body: string) => renderArticleHtml(body).html;
 

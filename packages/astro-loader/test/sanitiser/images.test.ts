@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderArticleHtml } from '../../src/sanitiser/sanitiser.js';
+import { renderArticleHtml } from '../../src/body/sanitise/sanitiser.js';
 
 const GIF = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 

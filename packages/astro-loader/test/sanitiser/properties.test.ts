@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { VOID_TAGS } from '../../src/sanitiser/policy.js';
-import { renderArticleHtml } from '../../src/sanitiser/sanitiser.js';
+import { VOID_TAGS } from '../../src/body/sanitise/policy.js';
+import { renderArticleHtml } from '../../src/body/sanitise/sanitiser.js';
 import { contentCorpus } from './content-corpus.js';
 
 // Whatever the input, sanitising does not throw, writes balanced markup and is idempotent.

@@ -3,10 +3,10 @@ import parseSrcset from '@prettier/parse-srcset';
 import { type ChildNode, type Element, isTag, isText } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { prefixFragmentLink } from '../../src/sanitiser/attributes.js';
-import { CLASS_PRESETS } from '../../src/sanitiser/classes.js';
-import { defaultEmbedProviders } from '../../src/sanitiser/embed-providers.js';
-import { renderArticleHtml } from '../../src/sanitiser/sanitiser.js';
+import { defaultEmbedProviders } from '../../src/body/cms/embed-providers.js';
+import { prefixFragmentLink } from '../../src/body/sanitise/attributes.js';
+import { CLASS_PRESETS } from '../../src/body/sanitise/classes.js';
+import { renderArticleHtml } from '../../src/body/sanitise/sanitiser.js';
 
 /**
  * Real article HTML from the CMSes' and renderers' own test fixtures (real-world/bodies, each

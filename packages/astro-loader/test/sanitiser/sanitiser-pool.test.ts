@@ -1,18 +1,18 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { defaultEmbedProviders } from '../../src/body/cms/embed-providers.js';
 import {
   createHighlighter,
   highlightSettings,
   threadHighlighting,
-} from '../../src/highlight/highlighter.js';
-import { defaultEmbedProviders } from '../../src/sanitiser/embed-providers.js';
-import { renderArticleHtml } from '../../src/sanitiser/sanitiser.js';
+} from '../../src/body/highlight/highlighter.js';
+import { renderArticleHtml } from '../../src/body/sanitise/sanitiser.js';
 import {
   createSanitiser as createPool,
   RenderFailure,
   type SanitiserPoolOptions,
-} from '../../src/sanitiser/sanitiser-pool.js';
+} from '../../src/build/pool/body-pool.js';
 import { contentCorpus } from './content-corpus.js';
 
 const xssFiles = ['dompurify.json', 'h5sc.json', 'owasp.json'];
@@ -38,7 +38,7 @@ const sourceWorker = new URL('./fixtures/source-worker.mjs', import.meta.url);
 const createSanitiser = (options: SanitiserPoolOptions) =>
   createPool({ workerUrl: sourceWorker, ...options });
 const sourceImports = new URL('./fixtures/source-imports.mjs', import.meta.url).href;
-const poolUrl = new URL('../../src/sanitiser/sanitiser-pool.ts', import.meta.url).href;
+const poolUrl = new URL('../../src/build/pool/body-pool.ts', import.meta.url).href;
 
 describe('sanitiser pool', () => {
   it("renders on threads byte for byte as inline with the site's embed providers and each article's base", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderArticleHtml } from '../../src/sanitiser/sanitiser.js';
+import { renderArticleHtml } from '../../src/body/sanitise/sanitiser.js';
 
 describe('renderArticleHtml', () => {
   it('removes scripts, event handlers and javascript: URLs', () => {

@@ -1,6 +1,6 @@
 import GithubSlugger from 'github-slugger';
 import { describe, expect, it } from 'vitest';
-import { Slugger } from '../../src/sanitiser/slugger.js';
+import { Slugger } from '../../src/body/headings/slugger.js';
 
 // Heading ids must be those of Astro's Markdown, which slugs with github-slugger.
 describe('Slugger', () => {

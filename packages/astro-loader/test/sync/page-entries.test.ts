@@ -1,10 +1,10 @@
 import type { LoaderContext } from 'astro/loaders';
 import { describe, expect, it } from 'vitest';
-import { ContentReadLoaderError } from '../../src/errors.js';
-import { RenderFailure } from '../../src/sanitiser/sanitiser-pool.js';
-import { pageProcessor } from '../../src/sync/page-entries.js';
-import type { SyncReport } from '../../src/sync/sync-report.js';
-import type { SyncSpec } from '../../src/sync/sync-spec.js';
+import { RenderFailure } from '../../src/build/pool/body-pool.js';
+import { pageProcessor } from '../../src/build/sync/page-entries.js';
+import type { SyncReport } from '../../src/build/sync/sync-report.js';
+import type { SyncSpec } from '../../src/build/sync/sync-spec.js';
+import { ContentReadLoaderError } from '../../src/shared/errors.js';
 
 type Item = { id: string };
 

@@ -1,6 +1,11 @@
 import type { MetaStore } from 'astro/loaders';
 import { describe, expect, it } from 'vitest';
-import { readState, type SyncState, usablePages, writeState } from '../../src/sync/sync-state.js';
+import {
+  readState,
+  type SyncState,
+  usablePages,
+  writeState,
+} from '../../src/build/sync/sync-state.js';
 
 function memoryMeta(): MetaStore & { sets: number } {
   const map = new Map<string, string>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProxyCache, type UpstreamAnswer } from '../../../src/integration/proxy/cache.js';
+import { ProxyCache, type UpstreamAnswer } from '../../../src/server/proxy/cache.js';
 
 const page = (text: string, etag = `"${text}"`): UpstreamAnswer => ({
   status: 200,

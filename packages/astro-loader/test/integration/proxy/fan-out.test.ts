@@ -1,7 +1,7 @@
 import { startMock } from '@content-read/test-support/mock-server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ProxyOptions, proxySettings } from '../../../src/integration/options.js';
-import { PAGE_CONCURRENCY } from '../../../src/integration/proxy/listing.js';
+import { type ProxyOptions, proxySettings } from '../../../src/build/integration/options.js';
+import { PAGE_CONCURRENCY } from '../../../src/server/proxy/listing.js';
 import { expectProxyError, proxyAt } from '../../helpers/proxy.js';
 import {
   type Answer,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ContentReadSetupError } from '../../../src/errors.js';
-import { type ProxyOptions, proxySettings } from '../../../src/integration/options.js';
+import { type ProxyOptions, proxySettings } from '../../../src/build/integration/options.js';
+import { ContentReadSetupError } from '../../../src/shared/errors.js';
 import { expectProxyError, proxyAt } from '../../helpers/proxy.js';
 import { useRecordingUpstream } from '../../helpers/recording-upstream.js';
 

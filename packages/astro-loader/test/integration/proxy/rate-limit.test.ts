@@ -1,12 +1,12 @@
 import { startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proxySettings } from '../../../src/integration/options.js';
-import { createProxyHandler } from '../../../src/integration/proxy/handler.js';
+import { proxySettings } from '../../../src/build/integration/options.js';
+import { createProxyHandler } from '../../../src/server/proxy/handler.js';
 import type {
   ClientContext,
   RateLimitOptions,
   SharedLimiter,
-} from '../../../src/integration/proxy/rate-limit.js';
+} from '../../../src/server/proxy/rate-limit.js';
 
 const CANARY = 'canary-R4telimit-do-not-leak';
 

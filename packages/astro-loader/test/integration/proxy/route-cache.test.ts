@@ -1,8 +1,8 @@
 import { FULL_KEY } from '@content-read/test-support/mock-server';
 import { describe, expect, it } from 'vitest';
-import { type ProxyOptions, proxySettings } from '../../../src/integration/options.js';
-import { createProxyHandler } from '../../../src/integration/proxy/handler.js';
-import type { ProxyRouteCache } from '../../../src/integration/proxy/route-cache.js';
+import { type ProxyOptions, proxySettings } from '../../../src/build/integration/options.js';
+import { createProxyHandler } from '../../../src/server/proxy/handler.js';
+import type { ProxyRouteCache } from '../../../src/server/proxy/route-cache.js';
 import { useRecordingUpstream } from '../../helpers/recording-upstream.js';
 
 type Settled = Parameters<ProxyRouteCache['set']>[0];

@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import pkg from '../../../package.json' with { type: 'json' };
-import { proxySettings } from '../../../src/integration/options.js';
-import { fetchUpstream, rewriteLink } from '../../../src/integration/proxy/upstream.js';
+import { proxySettings } from '../../../src/build/integration/options.js';
+import { fetchUpstream, rewriteLink } from '../../../src/server/proxy/upstream.js';
 
 describe('fetchUpstream', () => {
   let server: Server | undefined;

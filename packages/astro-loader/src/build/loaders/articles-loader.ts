@@ -1,0 +1,182 @@
+import type { Article, ContentReadClient } from '@content-read/core';
+import type { Loader } from 'astro/loaders';
+import { articleBase, transformedHtml } from '../../body/body-options.js';
+import {
+  createHighlighter,
+  highlightSettings,
+  threadHighlighting,
+} from '../../body/highlight/highlighter.js';
+import { createImageSizer, type RemoteImageConfig } from '../../body/images/image-sizes.js';
+import { allowedBlogs } from '../../shared/blog-names.js';
+import { toEntryId } from '../../shared/entries/entry-ids.js';
+import { articleData } from '../../shared/entries/mapping.js';
+import { createArticleEntrySchema } from '../../shared/entries/schema.js';
+import { ContentReadLoaderError } from '../../shared/errors.js';
+import { ARTICLES_LOADER_NAME } from '../../shared/version.js';
+import { createSanitiser } from '../pool/body-pool.js';
+import { type MadeBlock, placeBlocks, rememberedBlocks } from '../remembered-blocks.js';
+import { HeldItems } from '../sync/held-items.js';
+import { syncCollection } from '../sync/sync.js';
+import type { ArticlesLoaderOptions } from './loader-options.js';
+
+/**
+ * Build-time loader of the articles the key can read: sanitised HTML bodies with heading
+ * ids, `render(entry)` gives `<Content />` and `headings` as for local Markdown.
+ */
+export function articlesLoader<const C extends string = 'blogs'>(
+  options: ArticlesLoaderOptions & { blogsCollection?: C } = {},
+) {
+  const blogsCollection = (options.blogsCollection ?? 'blogs') as C;
+  const entryId = options.generateId ?? ((article: Article) => toEntryId(article.id));
+  const mapping = { blogsCollection, blogEntryId: options.generateBlogId ?? toEntryId };
+  const optionFunctions = options.filter ?? options.generateId ?? options.generateBlogId;
+  return {
+    name: ARTICLES_LOADER_NAME,
+    schema: createArticleEntrySchema(blogsCollection),
+    load: async (ctx) => {
+      const last = latestOf(ctx.collection, options.latest);
+      // Blogs' own URLs, for `relativeTo: 'blog'`, read with the listings.
+      let blogUrls = new Map<string, string | null>();
+      // Code blocks highlighted as the site's Markdown highlights them (off when it is off, and
+      // for a context that brings no site config: a loader run outside Astro).
+      const highlighting = highlightSettings(ctx.config?.markdown ?? {});
+      const highlighter = highlighting.type
+        ? createHighlighter(highlighting, ctx.renderMarkdown, (message) => ctx.logger.warn(message))
+        : undefined;
+      // Authorised images without dimensions get them, measured once (image-sizes.ts).
+      const images: RemoteImageConfig | undefined = ctx.config?.image;
+      const sizer = createImageSizer(ctx, images, (message) => ctx.logger.warn(message));
+      // Bodies are sanitised on worker threads while pages keep arriving (sanitiser-pool.ts).
+      // Code blocks too, where the site's highlighting can run on a thread (Shiki without
+      // transformers); the rest is highlighted below, on the main thread.
+      const blocks = {
+        written: 0,
+        remembered: 0,
+        count(made: readonly MadeBlock[]) {
+          this.written += made.length;
+          this.remembered += made.filter((block) => block.remembered).length;
+        },
+      };
+      const sanitiser = createSanitiser({
+        allowClasses: options.allowClasses,
+        embedProviders: options.embedProviders,
+        workers: options.sanitiseWorkers,
+        warn: (message) => ctx.logger.warn(message),
+        ...(highlighter ? { highlighting: threadHighlighting(highlighting) } : {}),
+      });
+      try {
+        await syncCollection<Article>(ctx, {
+          noun: 'article',
+          options,
+          describeOptions: {
+            blogs: options.blogs,
+            blogsCollection,
+            filter: options.filter?.toString(),
+            // With option functions, each page's items are held to decide 304 pages again.
+            heldItems: Boolean(optionFunctions),
+            generateId: options.generateId?.toString(),
+            generateBlogId: options.generateBlogId?.toString(),
+            invalidArticles: options.invalidArticles,
+            allowClasses: options.allowClasses,
+            embedProviders: options.embedProviders?.map((p) => ({ ...p, match: String(p.match) })),
+            relativeTo: options.relativeTo,
+            transformHtml: options.transformHtml?.toString(),
+            highlighting: highlighting.described,
+            // Which images get measured: a change measures (and renders) every body again.
+            images: { domains: images?.domains, remotePatterns: images?.remotePatterns },
+            latest: options.latest,
+          },
+          readListings: async (client, read) => {
+            const blogs =
+              options.blogs || options.relativeTo === 'blog' ? await readBlogs(client) : [];
+            blogUrls = new Map(blogs.map((blog) => [blog.id, blog.url]));
+            if (!options.blogs) return [await client.list('articles', { ...read, last })];
+            const { ids } = allowedBlogs(blogs, options.blogs);
+            // The resolved id is forwarded, and `?blog=` is ours, not the contract's: an API may
+            // ignore it and list every blog, so each listing keeps only its blog's articles.
+            return Promise.all(
+              [...ids].map((blog) =>
+                client.list('articles', {
+                  ...read,
+                  last,
+                  blog,
+                  onPage: (page) =>
+                    read.onPage(
+                      page.notModified
+                        ? page
+                        : { ...page, items: page.items.filter((a) => a.blog_id === blog) },
+                    ),
+                }),
+              ),
+            );
+          },
+          keep: (article) => !options.filter || options.filter(article),
+          entryId,
+          derived: (article) => mapping.blogEntryId(article.blog_id),
+          heldItems: optionFunctions ? new HeldItems<Article>(ctx.meta) : undefined,
+          toEntry: async (article, id, digest) => {
+            const body = transformedHtml(
+              article,
+              options.transformHtml,
+              `Collection "${ctx.collection}"`,
+            );
+            const base = articleBase(article, options.relativeTo, (blog) => blogUrls.get(blog));
+            const where = `${ctx.collection}: article ${article.id}`;
+            // The code blocks of the entry this one replaces, used again where they are the same.
+            const remembered = highlighter && rememberedBlocks(ctx.store.get(id)?.rendered);
+            // Handed to a thread first, so the main thread validates while it is sanitised.
+            const rendering = sanitiser.render(body, base, where, remembered || undefined);
+            // Both awaited together: a failed render is never left as an unhandled rejection.
+            const [data, rendered] = await Promise.all([
+              ctx.parseData({ id, data: articleData(article, mapping) }),
+              rendering,
+            ]);
+            const { html, headings, embeds, warnings, unsizedImages } = rendered;
+            for (const warning of warnings) ctx.logger.warn(`${where}: ${warning}`);
+            const sized = sizer ? await sizer.sized(html, unsizedImages, where) : html;
+            const written =
+              highlighter && !rendered.highlighted
+                ? await highlighter.moved(sized, where, remembered || undefined)
+                : { html: sized, blocks: rendered.blocks ?? [] };
+            blocks.count(written.blocks);
+            const codeBlocks = placeBlocks(written.html, written.blocks);
+            return {
+              id,
+              digest,
+              data: { ...data, embeds },
+              rendered: {
+                html: written.html,
+                metadata: { headings, ...(codeBlocks.length ? { codeBlocks } : {}) },
+              },
+            };
+          },
+        });
+      } finally {
+        await sanitiser.close();
+        if (sanitiser.threaded > 0)
+          ctx.logger.info(
+            `${ctx.collection}: ${sanitiser.threaded} article bodies sanitised on worker threads`,
+          );
+        if (blocks.written > 0)
+          ctx.logger.info(
+            `${ctx.collection}: ${blocks.written} code blocks highlighted, ${blocks.remembered} of them taken from the entries they replaced`,
+          );
+      }
+    },
+  } satisfies Loader;
+}
+
+/** The `latest` option, checked: a whole number above 0, or undefined (every article). */
+function latestOf(collection: string, latest: number | undefined): number | undefined {
+  if (latest === undefined || (Number.isSafeInteger(latest) && latest > 0)) return latest;
+  throw new ContentReadLoaderError(
+    collection,
+    `Collection "${collection}": latest must be a whole number ≥ 1 (got ${String(latest)}); set it to how many of the newest articles to sync, or leave it out to sync them all.`,
+  );
+}
+
+/** Every blog the key can read (to resolve the names of the `blogs` option). */
+async function readBlogs(client: ContentReadClient) {
+  const listing = await client.list('blogs');
+  return listing.pages.flatMap((page) => (page.notModified ? [] : page.items));
+}

@@ -1,0 +1,76 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { createHighlighter, type HighlightSettings } from '../../body/highlight/highlighter.js';
+import { renderArticleHtml, type SanitiseOptions } from '../../body/sanitise/sanitiser.js';
+import type { UrlBase } from '../../body/sanitise/urls.js';
+
+/**
+ * A sanitiser thread of the pool (sanitiser-pool.ts): renders each batch of article bodies it
+ * is sent with the options it was started with, highlights their code blocks when it was given
+ * the site's highlighting, and answers with the results in the same order.
+ */
+export interface SanitiseBatch {
+  batch: number;
+  htmls: string[];
+  /** Each body's base for relative URLs (see UrlBase). */
+  bases: UrlBase[];
+  /** Each body's name in warnings. */
+  wheres: string[];
+  /** Each body's blocks from its last entry, by key (see remembered-blocks.ts). */
+  remembered: ([string, string][] | undefined)[];
+}
+
+const { options, highlighting } = workerData as {
+  options: SanitiseOptions;
+  highlighting?: HighlightSettings;
+};
+/** What highlighting said since the last answer (full lines, naming the body). */
+const warnings: string[] = [];
+const highlighter =
+  highlighting &&
+  createHighlighter(
+    highlighting,
+    // Never called: without `shiki` (below) the main thread highlights instead.
+    () => Promise.reject(new Error('no Markdown renderer in a sanitiser thread')),
+    (line) => warnings.push(line),
+  );
+// A site whose package manager does not hoist Astro's `shiki`: the main thread renders the
+// blocks through the site's Markdown, which a thread cannot reach.
+const shiki = highlighter
+  ? import('shiki').then(
+      () => true,
+      () => false,
+    )
+  : Promise.resolve(false);
+
+async function answer({ batch, htmls, bases, wheres, remembered }: SanitiseBatch) {
+  const results = [];
+  for (const [i, html] of htmls.entries()) {
+    const base = bases[i];
+    const rendered = renderArticleHtml(html, base === undefined ? options : { ...options, base });
+    if (!highlighter || !(await shiki)) {
+      results.push(rendered);
+      continue;
+    }
+    // The images' offsets follow the blocks' new lengths: they are sized on the main thread.
+    const kept = remembered[i];
+    const {
+      html: highlighted,
+      moved,
+      blocks,
+    } = await highlighter.moved(rendered.html, wheres[i] ?? '', kept && new Map(kept));
+    results.push({
+      ...rendered,
+      html: highlighted,
+      unsizedImages: rendered.unsizedImages.map((image) => ({ ...image, at: moved(image.at) })),
+      highlighted: true,
+      blocks,
+    });
+  }
+  parentPort?.postMessage({ batch, results, warnings: warnings.splice(0) });
+}
+
+// One batch at a time, in the order sent: the highlighter meets languages in body order.
+let turn = Promise.resolve();
+parentPort?.on('message', (message: SanitiseBatch) => {
+  turn = turn.then(() => answer(message));
+});

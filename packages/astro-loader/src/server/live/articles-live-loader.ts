@@ -1,0 +1,153 @@
+import type { Article, Blog } from '@content-read/core';
+import type { LiveLoader } from 'astro/loaders';
+import { articleBase, transformedHtml } from '../../body/body-options.js';
+import { type MarkdownHeading, renderArticleHtml } from '../../body/sanitise/sanitiser.js';
+import { allowedBlogs, filteredBlog } from '../../shared/blog-names.js';
+import { BoundedMap } from '../../shared/bounded-map.js';
+import { toEntryId } from '../../shared/entries/entry-ids.js';
+import { articleData } from '../../shared/entries/mapping.js';
+import type { ArticleData } from '../../shared/entries/schema.js';
+import { ALL_CONTENT_TAG, ARTICLES_TAG, articleTag, blogTag } from './cache-tags.js';
+import type { Deadline } from './live-budget.js';
+import { LiveListingCache } from './live-cache.js';
+import { findByFilter, type LiveLoaderOptions, liveClient, type Take } from './live-client.js';
+import type { ContentReadLiveError } from './live-error.js';
+import { DEFAULT_RENDER_CACHE_BYTES, RenderedEntries } from './rendered-entries.js';
+
+export interface ArticlesLiveFilter {
+  /** A blog id or slug. */
+  blog?: string;
+  tag?: string;
+}
+/**
+ * A live article's data. Astro's live entries carry only `rendered.html` (no metadata), so the
+ * headings that `render()` gives build-time entries are part of the data here.
+ */
+export type LiveArticleData = ArticleData & { headings: MarkdownHeading[] };
+export type ArticleEntryFilter = { id: string } | { slug: string; blog?: string };
+
+/** Listings kept at most (one per blog asked for, plus all articles); least recently used go. */
+const MAX_LISTINGS = 64;
+
+/** Live loader of articles for src/live.config.ts (read at request time). */
+export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
+  const client = liveClient(options, 'articlesLiveLoader');
+  const freshness = options.freshness ?? 0;
+  const names = options.blogs;
+  const listings = new BoundedMap<string, LiveListingCache<Article>>(MAX_LISTINGS);
+  const blogList = new LiveListingCache<Blog>(
+    async (read) => (await client.get()).list('blogs', read),
+    { resource: 'blogs', freshness },
+  );
+  const rendered = new RenderedEntries<ReturnType<typeof makeEntry>>(
+    options.renderCacheBytes ?? DEFAULT_RENDER_CACHE_BYTES,
+  );
+  const warn = (message: string) => console.warn(`articlesLiveLoader(): ${message}`);
+  // Grammars and themes load once, before the first entry is made; if they cannot, articles
+  // stay plain (with a warning) rather than fail.
+  let highlight = options.highlight;
+  const highlighterLoaded = async () => {
+    await highlight?.load().catch((error: unknown) => {
+      warn(`code is not highlighted: the highlighter did not load (${String(error)})`);
+      highlight = undefined;
+    });
+  };
+
+  /** One listing: every article (no id), or one blog's, kept once the API has answered for it. */
+  async function listing(blogId: string | undefined, deadline: Deadline) {
+    const key = blogId ?? '';
+    let cache = listings.get(key);
+    if (!cache) {
+      cache = new LiveListingCache<Article>(
+        async (read) =>
+          (await client.get()).list('articles', { ...read, ...(blogId ? { blog: blogId } : {}) }),
+        // `?blog=` is ours, not the contract's: an API may ignore it and list every blog.
+        {
+          resource: 'articles',
+          freshness,
+          ...(blogId ? { keep: (a: Article) => a.blog_id === blogId } : {}),
+        },
+      );
+      listings.set(key, cache);
+    }
+    try {
+      return await cache.read(deadline);
+    } catch (error) {
+      if (!cache.held) listings.delete(key);
+      throw error;
+    }
+  }
+
+  /**
+   * The blogs whose listings a filter reads (undefined: the listing of every article). Names
+   * become ids through the API's blogs (id first, then slug); with the `blogs` option, only
+   * those blogs, whatever the filter says: a blog outside them finds nothing.
+   */
+  async function listingIds(blog: string | undefined, d: Deadline, take: Take) {
+    if (!names && blog === undefined) return [undefined];
+    const blogs = take(await blogList.read(d));
+    const allowed = names ? allowedBlogs(blogs, names) : undefined;
+    if (blog === undefined) return [...(allowed?.ids ?? [])];
+    const found = filteredBlog(blogs, blog, allowed);
+    return found ? [found.id] : [];
+  }
+
+  // Blogs' own URLs, for `relativeTo: 'blog'`.
+  let blogUrls = new Map<string, string | null>();
+  async function read(blog: string | undefined, d: Deadline, take: Take): Promise<Article[]> {
+    if (options.relativeTo === 'blog')
+      blogUrls = new Map(take(await blogList.read(d)).map((b) => [b.id, b.url]));
+    const ids = await listingIds(blog, d, take);
+    return (await Promise.all(ids.map((id) => listing(id, d)))).flatMap(take);
+  }
+
+  function makeEntry(article: Article) {
+    const data = articleData(article);
+    const body = transformedHtml(article, options.transformHtml, 'articlesLiveLoader()');
+    const base = articleBase(article, options.relativeTo, (blog) => blogUrls.get(blog));
+    const { html, headings, embeds, warnings } = renderArticleHtml(body, { ...options, base });
+    for (const warning of warnings) warn(`article ${article.id}: ${warning}`);
+    return {
+      id: toEntryId(article.id),
+      data: { ...data, headings, embeds },
+      rendered: { html: highlight ? highlight.body(html, `article ${article.id}`, warn) : html },
+      cacheHint: {
+        tags: [ALL_CONTENT_TAG, articleTag(article.id), blogTag(article.blog_id)],
+        lastModified: data.updatedAt,
+      },
+    };
+  }
+  // Shallow copies: what Astro does to an entry it is given stays out of the kept one.
+  const toEntries = (articles: Article[]) =>
+    rendered.entries(articles, makeEntry).map((entry) => ({ ...entry }));
+
+  return {
+    name: 'content-read-articles-live',
+    // The highlighter loads before the call's deadline starts: it is not the API's time.
+    loadCollection: async ({ collection, filter }) => {
+      await highlighterLoaded();
+      return client.run(collection, async (d, take) => {
+        const articles = (await read(filter?.blog, d, take)).filter(
+          (a) => !filter?.tag || a.tags.includes(filter.tag),
+        );
+        return {
+          entries: toEntries(articles),
+          cacheHint: { tags: [ALL_CONTENT_TAG, ARTICLES_TAG] },
+        };
+      });
+    },
+    loadEntry: async ({ collection, filter }) => {
+      await highlighterLoaded();
+      return client.run(collection, async (d, take) => {
+        const blog = 'blog' in filter ? filter.blog : undefined;
+        const found = findByFilter(await read(blog, d, take), filter);
+        return found ? toEntries([found])[0] : undefined;
+      });
+    },
+  } satisfies LiveLoader<
+    LiveArticleData,
+    ArticleEntryFilter,
+    ArticlesLiveFilter,
+    ContentReadLiveError
+  >;
+}

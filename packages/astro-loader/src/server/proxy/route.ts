@@ -1,0 +1,41 @@
+// The route contentRead({ proxy }) injects. Vite bundles it into the site's server, with the
+// settings the integration resolved at build time (never the key: the server's variables are
+// read at run time, through contentRead()'s middleware, on whatever platform serves the site).
+import sharedLimiter from 'virtual:content-read/proxy-limiter';
+import settings from 'virtual:content-read/proxy-settings';
+import type { APIRoute } from 'astro';
+import { type Connection, runtimeConnection } from '../../shared/connection.js';
+import { redact } from '../../shared/errors.js';
+import { createProxyHandler } from './handler.js';
+
+export const prerender = false;
+
+let key: string | undefined;
+// Read on every request until it succeeds: a variable set later (a secret added) is picked up.
+const connect = async (): Promise<Connection> => {
+  try {
+    const conn = runtimeConnection({}, 'Content proxy', () => '');
+    key = conn.apiKey;
+    return conn;
+  } catch (error) {
+    console.error(`[content-read] ${(error as Error).message}`);
+    throw error;
+  }
+};
+const handle = createProxyHandler(settings, connect, console.error, sharedLimiter);
+
+export const ALL: APIRoute = async (context) => {
+  // Astro's clientAddress is a getter that throws where the adapter cannot tell (e.g.
+  // @astrojs/vercel without x-forwarded-for): read it only when a rate limit asks for it.
+  const { request, locals, cache } = context;
+  const response = await handle(request, {
+    clientAddress: () => context.clientAddress,
+    locals,
+    cache,
+  });
+  if (response.status >= 500 && response.status !== 503) {
+    const body = await response.clone().text();
+    console.error(`[content-read] proxy ${new URL(request.url).pathname}: ${redact(body, key)}`);
+  }
+  return response;
+};
