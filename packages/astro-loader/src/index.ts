@@ -18,11 +18,8 @@ export type {
 export type { RefreshWebhookOptions } from './build/integration/refresh-webhook.js';
 export { articlesLoader } from './build/loaders/articles-loader.js';
 export { blogsLoader } from './build/loaders/blogs-loader.js';
-export type {
-  ArticlesLoaderOptions,
-  BlogsLoaderOptions,
-  CommonLoaderOptions,
-} from './build/loaders/loader-options.js';
+export type { ArticlesLoaderOptions, BlogsLoaderOptions } from './build/loaders/loader-options.js';
+export type { CommonLoaderOptions } from './build/sync/sync-options.js';
 export type { RateLimitOptions, SharedLimiter } from './server/proxy/rate-limit.js';
 export { type CacheKeyPart, cacheKey, type DigestedEntry } from './shared/entries/cache-key.js';
 export { fromEntryId, toEntryId } from './shared/entries/entry-ids.js';

@@ -1,3 +1,4 @@
+import { escapeImageAttribute } from '../shared/html-escape.js';
 import type { MappedElement } from './body-parts.js';
 
 /** What `getImage()` of `astro:assets` gives back, as far as an `<img>` needs it. */
@@ -76,21 +77,8 @@ export async function servedImage(
   const html = Object.entries(written)
     .filter(([, value]) => value !== undefined && value !== null)
     .map(([name, value]) =>
-      value === '' ? `${name}=""` : `${name}="${escapeValue(String(value))}"`,
+      value === '' ? `${name}=""` : `${name}="${escapeImageAttribute(String(value))}"`,
     )
     .join(' ');
   return `<img ${html}>`;
 }
-
-/** Escaped as Astro's `render()` escapes an image's attributes, so that the bytes match. */
-function escapeValue(value: string): string {
-  return value.replace(/[&<>'"]/g, (c) => ESCAPES[c] ?? c);
-}
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  "'": '&#39;',
-  '"': '&quot;',
-};

@@ -6,7 +6,6 @@
  */
 import { redactSecrets } from '@content-read/core/internal';
 import { type InvalidItem, KEY_VARIABLE, URL_VARIABLE } from '@content-read/core/web';
-import type { NamedBlog } from './blog-names.js';
 
 /** One problem with one item: its API id, the field (API or entry name) and what is wrong. */
 export type ItemProblem = Pick<InvalidItem, 'id' | 'field' | 'problem'>;
@@ -76,7 +75,11 @@ export class MissingConnectionError extends OneLineError {
 export class UnknownBlogError extends OneLineError {
   override readonly name = 'UnknownBlogError';
   readonly hint: string;
-  constructor(name: string, readable: readonly NamedBlog[]) {
+  /**
+   * `readable`: the blogs the key reads (blog-names.ts's NamedBlog, spelt out here: that file
+   * imports this one).
+   */
+  constructor(name: string, readable: readonly { id: string; slug: string }[]) {
     super(
       `the blogs option names "${clip(name)}", which matches no blog this key can read (by id or slug)`,
     );

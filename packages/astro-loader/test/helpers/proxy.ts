@@ -1,7 +1,7 @@
 /** The proxy tests' way in: a proxy handler asked as a browser asks it, and its error answers. */
 import { expect } from 'vitest';
-import type { ProxySettings } from '../../src/build/integration/options.js';
 import { createProxyHandler } from '../../src/server/proxy/handler.js';
+import type { ProxySettings } from '../../src/server/proxy/settings.js';
 
 /**
  * A proxy with `settings` in front of the API at `baseUrl`, reached with `apiKey` and logging to

@@ -1,5 +1,5 @@
+import { escapeAttribute } from '../../shared/html-escape.js';
 import { ID_PREFIX } from '../sanitise/attributes.js';
-import { escapeAttribute } from '../sanitise/writer.js';
 import { Slugger } from './slugger.js';
 
 /**

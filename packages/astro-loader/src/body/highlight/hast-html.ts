@@ -1,4 +1,5 @@
 import type { Element, Root, RootContent } from 'hast';
+import { escapeCodeAttribute, escapeText } from '../../shared/html-escape.js';
 
 /**
  * A highlighter's tree as HTML, escaped as Astro's Markdown writes its code blocks (`&lt;`,
@@ -12,22 +13,11 @@ export function hastHtml(node: Root | RootContent): string {
     for (const child of node.children) out += hastHtml(child);
     return out;
   }
-  if (node.type === 'text') return escaped(node.value, TEXT_SPECIAL);
+  if (node.type === 'text') return escapeText(node.value);
   if (node.type !== 'element') return '';
   let out = `<${node.tagName}${attributes(node)}>`;
   for (const child of node.children) out += hastHtml(child);
   return `${out}</${node.tagName}>`;
-}
-
-const TEXT_SPECIAL = /[&<>]/g;
-const ATTRIBUTE_SPECIAL = /[&"]/g;
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-
-/** `text` with `special` characters escaped; most of a block's tokens have none. */
-function escaped(text: string, special: RegExp): string {
-  special.lastIndex = 0;
-  if (!special.test(text)) return text;
-  return text.replace(special, (c) => ENTITIES[c] ?? c);
 }
 
 function attributes(node: Element): string {
@@ -41,7 +31,7 @@ function attributes(node: Element): string {
       continue;
     }
     const text = Array.isArray(value) ? value.join(' ') : String(value);
-    out += ` ${name}="${escaped(text, ATTRIBUTE_SPECIAL)}"`;
+    out += ` ${name}="${escapeCodeAttribute(text)}"`;
   }
   return out;
 }

@@ -1,9 +1,9 @@
+import { escapeAttribute } from '../../shared/html-escape.js';
 import { MATH_TAGS, mathAttributeAllowed } from '../cms/math.js';
 import { cleanSrcset } from '../cms/srcset.js';
 import { type ClassFilter, filterClasses } from './classes.js';
 import { ARIA_BOOLEAN, attributeAllowed, ID_REFERENCES } from './policy.js';
 import type { UrlPolicy } from './urls.js';
-import { escapeAttribute } from './writer.js';
 
 export const HEADING = /^h([1-6])$/;
 

@@ -1,14 +1,7 @@
 import { OPEN_IMPLIES_CLOSE, VOID_TAGS } from './policy.js';
 
-export function escapeText(text: string): string {
-  return text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
-}
-
-export function escapeAttribute(value: string): string {
-  return value.replace(/[&<>"]/g, (c) =>
-    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;',
-  );
-}
+// Where sanitiser.ts and cms/embeds.ts import them from; their home is shared/html-escape.ts.
+export { escapeAttribute, escapeText } from '../../shared/html-escape.js';
 
 /** What became of an element the parser reported open. */
 export const WRITTEN = 0;

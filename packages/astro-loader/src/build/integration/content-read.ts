@@ -5,6 +5,7 @@ import { KEY_VARIABLE, URL_VARIABLE } from '@content-read/core';
 import { checkNodeVersion } from '@content-read/core/internal';
 import { loadEnvFiles } from '@content-read/core/internal/node';
 import type { AstroIntegration } from 'astro';
+import type { ProxySettings } from '../../server/proxy/settings.js';
 import { PUBLISH_SECRET_VARIABLE } from '../../server/publish/handler.js';
 import { ContentReadSetupError } from '../../shared/errors.js';
 import { type EnvContext, envContext, modeFromArgv, setEnvContext } from '../config/env.js';
@@ -16,12 +17,7 @@ import {
   keyFoundError,
   PUBLIC_KEY_OPTION,
 } from './key-guard.js';
-import {
-  type ContentReadOptions,
-  type ProxySettings,
-  proxySettings,
-  publishPath,
-} from './options.js';
+import { type ContentReadOptions, proxySettings, publishPath } from './options.js';
 import { ownModulesMinified } from './own-modules.js';
 import { refreshWebhook } from './refresh-webhook.js';
 

@@ -1,7 +1,7 @@
 import { FIELDS } from '../../server/proxy/fields.js';
 import type { Resource } from '../../server/proxy/query.js';
 import type { RateLimitOptions } from '../../server/proxy/rate-limit.js';
-import type { RouteCacheSettings } from '../../server/proxy/route-cache.js';
+import type { ProxySettings } from '../../server/proxy/settings.js';
 import { ContentReadSetupError } from '../../shared/errors.js';
 import { LOADER_VERSION } from '../../shared/version.js';
 import type { RefreshWebhookOptions } from './refresh-webhook.js';
@@ -72,26 +72,6 @@ export interface ContentReadOptions {
    * Default `false`.
    */
   keyIsPublicAndTightlyScoped?: boolean;
-}
-
-/**
- * The proxy's options with defaults applied: serialised into the server bundle, so nothing of
- * the build machine (paths, variables) belongs here.
- */
-export interface ProxySettings {
-  path: string;
-  freshness: number;
-  cacheBytes: number;
-  rateLimit?: RateLimitOptions;
-  blogs?: string[];
-  maxPages: number;
-  corsOrigins?: string[];
-  timeout: number;
-  fields?: { articles?: string[]; blogs?: string[] };
-  /** Set only when the site has a route cache: see ProxyOptions.routeCache. */
-  routeCache?: RouteCacheSettings;
-  /** Sent upstream; written here, at build time, so the server bundle holds no package.json. */
-  userAgent: string;
 }
 
 /** A route path of an option (`proxy.path`, `publish.path`), or a setup error naming it. */

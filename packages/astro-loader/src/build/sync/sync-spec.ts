@@ -1,7 +1,7 @@
 import type { ContentReadClient, HeldPage, Listing, ListPage } from '@content-read/core';
 import type { DataStore } from 'astro/loaders';
-import type { CommonLoaderOptions } from '../loaders/loader-options.js';
 import type { HeldItems } from './held-items.js';
+import type { CommonLoaderOptions } from './sync-options.js';
 
 /** One entry as Astro's data store takes it. */
 export type DataEntry = Parameters<DataStore['set']>[0];

@@ -1,5 +1,5 @@
 import { BoundedMap } from '../../shared/bounded-map.js';
-import type { ProxyErrorCode } from './responses.js';
+import type { ProxyErrorCode } from './error-codes.js';
 
 /** What the proxy keeps of one upstream listing page (a 200) or passes on once (anything else). */
 export interface UpstreamAnswer {

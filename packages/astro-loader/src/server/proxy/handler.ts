@@ -1,5 +1,4 @@
 import { MAX_PER_PAGE } from '@content-read/core/web';
-import type { ProxySettings } from '../../build/integration/options.js';
 import type { Connection } from '../../shared/connection.js';
 import { MissingConnectionError } from '../../shared/errors.js';
 import { type Fetcher, ProxyCache } from './cache.js';
@@ -10,6 +9,7 @@ import { type ClientContext, rateLimit, type SharedLimiter } from './rate-limit.
 import { corsHeaders, errorResponse, listResponse, upstreamFailure } from './responses.js';
 import { BlogRestriction } from './restriction.js';
 import { listingTags, type ProxyRouteCache } from './route-cache.js';
+import type { ProxySettings } from './settings.js';
 import { fetchUpstream } from './upstream.js';
 
 /** What the proxy may use of Astro's request context. */

@@ -1,5 +1,5 @@
 declare module 'virtual:content-read/proxy-settings' {
-  const settings: import('../../build/integration/options.js').ProxySettings;
+  const settings: import('./settings.js').ProxySettings;
   export default settings;
 }
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { PROXY_ERRORS } from '../../../src/server/proxy/responses.js';
+import { PROXY_ERRORS } from '../../../src/server/proxy/error-codes.js';
 
 describe("the README's table of the proxy's error codes", () => {
   it('lists exactly the codes the proxy can send, each with its status', async () => {
