@@ -7,8 +7,8 @@ import {
   highlightSettings,
 } from '../../src/body/highlight/highlighter.js';
 import { highlighterProblem, treeProblem } from '../../src/body/highlight/highlighter-policy.js';
+import { placeBlocks, rememberedBlocks } from '../../src/body/highlight/remembered-blocks.js';
 import { renderArticleHtml } from '../../src/body/sanitise/sanitiser.js';
-import { placeBlocks, rememberedBlocks } from '../../src/build/remembered-blocks.js';
 
 describe('code blocks of a sanitised body', () => {
   it('finds pre > code blocks with their language and text, token spans and <br> read as text', () => {

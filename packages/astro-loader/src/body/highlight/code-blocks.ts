@@ -71,17 +71,9 @@ export function codeFence(code: string, language: string | undefined): string {
   return `${fence}${language ?? ''}\n${code.replace(/\n$/, '')}\n${fence}\n`;
 }
 
-/** The body with each block replaced by its highlighted HTML (a block without stays as it is). */
-export function withBlocks(
-  html: string,
-  blocks: readonly CodeBlock[],
-  highlighted: readonly (string | undefined)[],
-): string {
-  return withBlocksMoved(html, blocks, highlighted).html;
-}
-
 /**
- * `withBlocks`, and where an offset of the body outside its blocks (an image's) is in the result.
+ * The body with each block replaced by its highlighted HTML (a block without stays as it is), and
+ * where an offset of the body outside its blocks (an image's) is in the result.
  */
 export function withBlocksMoved(
   html: string,

@@ -1,17 +1,14 @@
-import type { Root } from 'hast';
 import {
   createHighlighterCore,
-  type HighlighterCore,
   isSpecialLang,
   type LanguageInput,
   type ShikiTransformer,
   type ThemeInput,
 } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
-import { astroCode } from './astro-code.js';
-import { codeBlocks, withBlocks } from './code-blocks.js';
-import { usableBlock } from './highlighter-policy.js';
+import type { HighlightBlock } from './core.js';
 import type { LiveHighlighter } from './live-highlight.js';
+import { LIVE_LINE_LIMIT, shikiBlocks, warmUp } from './shiki-blocks.js';
 
 /**
  * Your site's `markdown.shikiConfig`, for on-demand pages: the grammars and themes are the
@@ -39,20 +36,12 @@ export interface LiveHighlightOptions {
   tokenizeTimeLimit?: number;
 }
 
-const ALWAYS_EXCLUDED = ['math'];
-/**
- * Per line. Shiki's own 500 ms is met by a grammar's first line on a busy server (the JavaScript
- * engine compiles its rules as they are first tried), and a line cut short stays in the kept
- * entry: more room, and each grammar warmed up as it loads.
- */
-const TOKENIZE_TIME_LIMIT = 2000;
-
 /**
  * Highlights live articles' code blocks as the site's Markdown does at build time, with Shiki's
  * JavaScript regex engine (no WebAssembly: it runs on Workers, Vercel and Netlify as on Node) and
- * only the grammars and themes given. Pass it to `articlesLiveLoader({ highlight })`; the loader
- * highlights each article once per version, after sanitising, and what Shiki writes is held to
- * the highlighter policy like build-time output.
+ * only the grammars and themes given. Pass it to `articlesLiveLoader({ highlight })`: the loader
+ * highlights each article once per version, after sanitising, through the same highlighter core
+ * as build time (exclusions, the highlighter policy, warnings), and the same block writer.
  */
 export function liveHighlighter(options: LiveHighlightOptions): LiveHighlighter {
   const themes = options.themes ?? (options.theme ? { '': options.theme } : undefined);
@@ -60,61 +49,31 @@ export function liveHighlighter(options: LiveHighlightOptions): LiveHighlighter 
     throw new Error(
       'liveHighlighter(): give `theme` or `themes` (e.g. import githubDark from "shiki/themes/github-dark.mjs"), as in your markdown.shikiConfig.',
     );
-  let highlighter: HighlighterCore | undefined;
-  let loading: Promise<void> | undefined;
-  const excluded = new Set([...ALWAYS_EXCLUDED, ...(options.excludeLangs ?? [])]);
-
-  const highlight = (code: string, language: string | undefined): Root => {
-    if (!highlighter) throw new Error('not loaded');
-    const named = language ?? 'plaintext';
-    const resolved = options.langAlias?.[named] ?? named;
-    const known = isSpecialLang(resolved) || highlighter.getLoadedLanguages().includes(resolved);
-    const lang = known ? resolved : 'plaintext';
-    const names = Object.fromEntries(
-      Object.entries(themes).map(([key, theme]) => [key, themeName(theme)]),
-    );
-    const tree = highlighter.codeToHast(code.replace(/(?:\r\n|\r|\n)$/, ''), {
-      lang,
-      ...(options.themes ? { themes: names } : { theme: names[''] ?? '' }),
-      ...(options.defaultColor !== undefined ? { defaultColor: options.defaultColor } : {}),
-      tokenizeTimeLimit: options.tokenizeTimeLimit ?? TOKENIZE_TIME_LIMIT,
-      transformers: [
-        astroCode(known ? named : 'plaintext', options.wrap, known ? resolved : 'plaintext'),
-        ...(options.transformers ?? []),
-      ],
-    });
-    return tree;
-  };
-
+  const names = Object.fromEntries(
+    Object.entries(themes).map(([key, theme]) => [key, themeName(theme)]),
+  );
+  let loading: Promise<HighlightBlock> | undefined;
   return {
+    excludeLangs: options.excludeLangs ?? [],
     load() {
       loading ??= createHighlighterCore({
         themes: Object.values(themes),
         langs: options.langs,
         engine: createJavaScriptRegexEngine(),
-      }).then((loaded) => {
-        // A first line in each language compiles the grammar's top rules now, not on a request.
-        for (const lang of loaded.getLoadedLanguages())
-          loaded.codeToTokensBase('x = 1 // x', { lang, tokenizeTimeLimit: 0 });
-        highlighter = loaded;
+      }).then((highlighter) => {
+        // Each grammar's top rules compiled now, not on a request.
+        for (const lang of highlighter.getLoadedLanguages()) warmUp(highlighter, lang);
+        return shikiBlocks(highlighter, {
+          themes: options.themes ? { themes: names } : { theme: names[''] ?? '' },
+          defaultColor: options.defaultColor,
+          langAlias: options.langAlias,
+          wrap: options.wrap,
+          transformers: options.transformers,
+          tokenizeTimeLimit: options.tokenizeTimeLimit ?? LIVE_LINE_LIMIT,
+          isSpecialLang,
+        });
       });
       return loading;
-    },
-    body(html, where, warn) {
-      const blocks = codeBlocks(html).filter((b) => !excluded.has(b.language ?? 'plaintext'));
-      if (blocks.length === 0 || !highlighter) return html;
-      const highlighted = blocks.map((block) => {
-        try {
-          return usableBlock(highlight(block.code, block.language), block.language, where, warn);
-        } catch (error) {
-          const reason = error instanceof Error ? error.message : String(error);
-          warn(
-            `${where}: its ${block.language ?? 'plain'} code block could not be highlighted (${reason}); it is shown as sanitised`,
-          );
-          return undefined;
-        }
-      });
-      return withBlocks(html, blocks, highlighted);
     },
   };
 }

@@ -1,12 +1,14 @@
 import type { Article, ContentReadClient } from '@content-read/core';
 import type { Loader } from 'astro/loaders';
-import { articleBase, transformedHtml } from '../../body/body-options.js';
+import type { MadeBlock } from '../../body/highlight/core.js';
 import {
   createHighlighter,
   highlightSettings,
   threadHighlighting,
 } from '../../body/highlight/highlighter.js';
+import { rememberedBlocks } from '../../body/highlight/remembered-blocks.js';
 import { createImageSizer, type RemoteImageConfig } from '../../body/images/image-sizes.js';
+import { type BodySteps, renderBody } from '../../body/pipeline.js';
 import { allowedBlogs } from '../../shared/blog-names.js';
 import { toEntryId } from '../../shared/entries/entry-ids.js';
 import { articleData } from '../../shared/entries/mapping.js';
@@ -14,7 +16,6 @@ import { createArticleEntrySchema } from '../../shared/entries/schema.js';
 import { ContentReadLoaderError } from '../../shared/errors.js';
 import { ARTICLES_LOADER_NAME } from '../../shared/version.js';
 import { createSanitiser } from '../pool/body-pool.js';
-import { type MadeBlock, placeBlocks, rememberedBlocks } from '../remembered-blocks.js';
 import { HeldItems } from '../sync/held-items.js';
 import { syncCollection } from '../sync/sync.js';
 import type { ArticlesLoaderOptions } from './loader-options.js';
@@ -64,6 +65,18 @@ export function articlesLoader<const C extends string = 'blogs'>(
         warn: (message) => ctx.logger.warn(message),
         ...(highlighter ? { highlighting: threadHighlighting(highlighting) } : {}),
       });
+      // The body pipeline (body/pipeline.ts) as the build runs it: steps 2–3 on the pool, the
+      // main thread's highlighter for bodies no thread highlighted, sizes from the meta store.
+      const steps: BodySteps = {
+        owner: `Collection "${ctx.collection}"`,
+        options,
+        sanitise: { allowClasses: options.allowClasses, embedProviders: options.embedProviders },
+        highlighter,
+        sizer,
+        offThread: sanitiser.render,
+        placeBlocks: true,
+        warn: (message) => ctx.logger.warn(message),
+      };
       try {
         await syncCollection<Article>(ctx, {
           noun: 'article',
@@ -115,39 +128,29 @@ export function articlesLoader<const C extends string = 'blogs'>(
           derived: (article) => mapping.blogEntryId(article.blog_id),
           heldItems: optionFunctions ? new HeldItems<Article>(ctx.meta) : undefined,
           toEntry: async (article, id, digest) => {
-            const body = transformedHtml(
-              article,
-              options.transformHtml,
-              `Collection "${ctx.collection}"`,
-            );
-            const base = articleBase(article, options.relativeTo, (blog) => blogUrls.get(blog));
-            const where = `${ctx.collection}: article ${article.id}`;
             // The code blocks of the entry this one replaces, used again where they are the same.
             const remembered = highlighter && rememberedBlocks(ctx.store.get(id)?.rendered);
             // Handed to a thread first, so the main thread validates while it is sanitised.
-            const rendering = sanitiser.render(body, base, where, remembered || undefined);
+            const rendering = renderBody(
+              {
+                article,
+                where: `${ctx.collection}: article ${article.id}`,
+                blogUrl: (blog) => blogUrls.get(blog),
+                remembered: remembered || undefined,
+              },
+              steps,
+            );
             // Both awaited together: a failed render is never left as an unhandled rejection.
-            const [data, rendered] = await Promise.all([
+            const [data, body] = await Promise.all([
               ctx.parseData({ id, data: articleData(article, mapping) }),
               rendering,
             ]);
-            const { html, headings, embeds, warnings, unsizedImages } = rendered;
-            for (const warning of warnings) ctx.logger.warn(`${where}: ${warning}`);
-            const sized = sizer ? await sizer.sized(html, unsizedImages, where) : html;
-            const written =
-              highlighter && !rendered.highlighted
-                ? await highlighter.moved(sized, where, remembered || undefined)
-                : { html: sized, blocks: rendered.blocks ?? [] };
-            blocks.count(written.blocks);
-            const codeBlocks = placeBlocks(written.html, written.blocks);
+            blocks.count(body.blocks);
             return {
               id,
               digest,
-              data: { ...data, embeds },
-              rendered: {
-                html: written.html,
-                metadata: { headings, ...(codeBlocks.length ? { codeBlocks } : {}) },
-              },
+              data: { ...data, embeds: body.embeds },
+              rendered: { html: body.html, metadata: body.metadata },
             };
           },
         });

@@ -1,23 +1,20 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { HighlightSettings } from '../../body/highlight/highlighter.js';
+import type { SanitisedBody } from '../../body/pipeline.js';
 import {
   type RenderedHtml,
   renderArticleHtml,
   type SanitiseOptions,
 } from '../../body/sanitise/sanitiser.js';
 import type { UrlBase } from '../../body/sanitise/urls.js';
-import type { MadeBlock } from '../remembered-blocks.js';
 import type { SanitiseBatch } from './body-thread.js';
 
 /**
- * A body as the pool rendered it: `highlighted` when a thread highlighted its code too, with the
- * `blocks` it wrote.
+ * A body as the pool rendered it: steps 2–3 of the body pipeline when a thread highlighted its
+ * code too (`highlighted`, with the `blocks` it wrote), else step 2 alone.
  */
-export interface PoolRendered extends RenderedHtml {
-  highlighted?: boolean;
-  blocks?: MadeBlock[];
-}
+export type PoolRendered = SanitisedBody;
 
 /** Sanitises article bodies for one sync: on worker threads when that pays, else inline. */
 export interface Sanitiser {

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createHighlighter, type HighlightSettings } from '../../body/highlight/highlighter.js';
-import { renderArticleHtml, type SanitiseOptions } from '../../body/sanitise/sanitiser.js';
+import { type SanitisedBody, sanitiseAndHighlight } from '../../body/pipeline.js';
+import type { SanitiseOptions } from '../../body/sanitise/sanitiser.js';
 import type { UrlBase } from '../../body/sanitise/urls.js';
 
 /**
@@ -43,28 +44,21 @@ const shiki = highlighter
   : Promise.resolve(false);
 
 async function answer({ batch, htmls, bases, wheres, remembered }: SanitiseBatch) {
-  const results = [];
+  const results: SanitisedBody[] = [];
+  // Steps 2–3 of the body pipeline; the images are sized on the main thread (step 4).
+  const highlighting = highlighter && (await shiki) ? highlighter : undefined;
   for (const [i, html] of htmls.entries()) {
     const base = bases[i];
-    const rendered = renderArticleHtml(html, base === undefined ? options : { ...options, base });
-    if (!highlighter || !(await shiki)) {
-      results.push(rendered);
-      continue;
-    }
-    // The images' offsets follow the blocks' new lengths: they are sized on the main thread.
     const kept = remembered[i];
-    const {
-      html: highlighted,
-      moved,
-      blocks,
-    } = await highlighter.moved(rendered.html, wheres[i] ?? '', kept && new Map(kept));
-    results.push({
-      ...rendered,
-      html: highlighted,
-      unsizedImages: rendered.unsizedImages.map((image) => ({ ...image, at: moved(image.at) })),
-      highlighted: true,
-      blocks,
-    });
+    results.push(
+      await sanitiseAndHighlight(
+        html,
+        base === undefined ? options : { ...options, base },
+        highlighting,
+        wheres[i] ?? '',
+        kept && new Map(kept),
+      ),
+    );
   }
   parentPort?.postMessage({ batch, results, warnings: warnings.splice(0) });
 }

@@ -1,7 +1,8 @@
 import type { Article, Blog } from '@content-read/core';
 import type { LiveLoader } from 'astro/loaders';
-import { articleBase, transformedHtml } from '../../body/body-options.js';
-import { type MarkdownHeading, renderArticleHtml } from '../../body/sanitise/sanitiser.js';
+import { type Highlighter, highlighterCore } from '../../body/highlight/core.js';
+import { renderBody } from '../../body/pipeline.js';
+import type { MarkdownHeading } from '../../body/sanitise/sanitiser.js';
 import { allowedBlogs, filteredBlog } from '../../shared/blog-names.js';
 import { BoundedMap } from '../../shared/bounded-map.js';
 import { toEntryId } from '../../shared/entries/entry-ids.js';
@@ -20,10 +21,13 @@ export interface ArticlesLiveFilter {
   tag?: string;
 }
 /**
- * A live article's data. Astro's live entries carry only `rendered.html` (no metadata), so the
- * headings that `render()` gives build-time entries are part of the data here.
+ * A live article's data. Its headings are in `rendered.metadata`, as a build entry's, so that
+ * `render(entry)` gives them on both.
  */
-export type LiveArticleData = ArticleData & { headings: MarkdownHeading[] };
+export type LiveArticleData = ArticleData & {
+  /** @deprecated The same as `render(entry).headings`, which works for build entries too. */
+  headings: MarkdownHeading[];
+};
 export type ArticleEntryFilter = { id: string } | { slug: string; blog?: string };
 
 /** Listings kept at most (one per blog asked for, plus all articles); least recently used go. */
@@ -39,18 +43,25 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
     async (read) => (await client.get()).list('blogs', read),
     { resource: 'blogs', freshness },
   );
-  const rendered = new RenderedEntries<ReturnType<typeof makeEntry>>(
+  const rendered = new RenderedEntries<Awaited<ReturnType<typeof makeEntry>>>(
     options.renderCacheBytes ?? DEFAULT_RENDER_CACHE_BYTES,
   );
   const warn = (message: string) => console.warn(`articlesLiveLoader(): ${message}`);
   // Grammars and themes load once, before the first entry is made; if they cannot, articles
   // stay plain (with a warning) rather than fail.
-  let highlight = options.highlight;
-  const highlighterLoaded = async () => {
-    await highlight?.load().catch((error: unknown) => {
-      warn(`code is not highlighted: the highlighter did not load (${String(error)})`);
-      highlight = undefined;
-    });
+  let highlighter: Promise<Highlighter | undefined> | undefined;
+  const highlighterLoaded = (): Promise<Highlighter | undefined> => {
+    const highlight = options.highlight;
+    highlighter ??= highlight
+      ? highlight.load().then(
+          (block) => highlighterCore({ block, excludeLangs: highlight.excludeLangs, warn }),
+          (error: unknown) => {
+            warn(`code is not highlighted: the highlighter did not load (${String(error)})`);
+            return undefined;
+          },
+        )
+      : Promise.resolve(undefined);
+    return highlighter;
   };
 
   /** One listing: every article (no id), or one blog's, kept once the API has answered for it. */
@@ -101,16 +112,23 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
     return (await Promise.all(ids.map((id) => listing(id, d)))).flatMap(take);
   }
 
-  function makeEntry(article: Article) {
+  /** An article's entry: its body through the same pipeline as the build's (body/pipeline.ts). */
+  async function makeEntry(article: Article) {
     const data = articleData(article);
-    const body = transformedHtml(article, options.transformHtml, 'articlesLiveLoader()');
-    const base = articleBase(article, options.relativeTo, (blog) => blogUrls.get(blog));
-    const { html, headings, embeds, warnings } = renderArticleHtml(body, { ...options, base });
-    for (const warning of warnings) warn(`article ${article.id}: ${warning}`);
+    const body = await renderBody(
+      { article, where: `article ${article.id}`, blogUrl: (blog) => blogUrls.get(blog) },
+      {
+        owner: 'articlesLiveLoader()',
+        options,
+        sanitise: { allowClasses: options.allowClasses, embedProviders: options.embedProviders },
+        highlighter: await highlighterLoaded(),
+        warn,
+      },
+    );
     return {
       id: toEntryId(article.id),
-      data: { ...data, headings, embeds },
-      rendered: { html: highlight ? highlight.body(html, `article ${article.id}`, warn) : html },
+      data: { ...data, headings: body.metadata.headings, embeds: body.embeds },
+      rendered: { html: body.html, metadata: body.metadata },
       cacheHint: {
         tags: [ALL_CONTENT_TAG, articleTag(article.id), blogTag(article.blog_id)],
         lastModified: data.updatedAt,
@@ -118,8 +136,8 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
     };
   }
   // Shallow copies: what Astro does to an entry it is given stays out of the kept one.
-  const toEntries = (articles: Article[]) =>
-    rendered.entries(articles, makeEntry).map((entry) => ({ ...entry }));
+  const toEntries = async (articles: Article[]) =>
+    (await rendered.entries(articles, makeEntry)).map((entry) => ({ ...entry }));
 
   return {
     name: 'content-read-articles-live',
@@ -131,7 +149,7 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
           (a) => !filter?.tag || a.tags.includes(filter.tag),
         );
         return {
-          entries: toEntries(articles),
+          entries: await toEntries(articles),
           cacheHint: { tags: [ALL_CONTENT_TAG, ARTICLES_TAG] },
         };
       });
@@ -141,7 +159,7 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
       return client.run(collection, async (d, take) => {
         const blog = 'blog' in filter ? filter.blog : undefined;
         const found = findByFilter(await read(blog, d, take), filter);
-        return found ? toEntries([found])[0] : undefined;
+        return found ? (await toEntries([found]))[0] : undefined;
       });
     },
   } satisfies LiveLoader<

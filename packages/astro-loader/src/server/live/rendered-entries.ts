@@ -37,9 +37,9 @@ export class RenderedEntries<E extends { data: unknown; rendered?: { html: strin
   }
 
   /** The entries of `items` in order (one request's listing): kept ones reused, others made. */
-  entries<I extends Stamped>(items: readonly I[], make: (item: I) => E): E[] {
+  entries<I extends Stamped>(items: readonly I[], make: (item: I) => Promise<E>): Promise<E[]> {
     this.#entries.beginPass(items.map((item) => item.id));
-    return items.map((item) => this.#get(item, make));
+    return Promise.all(items.map((item) => this.#get(item, make)));
   }
 
   /** Total bytes held (as counted for the bound). */
@@ -47,11 +47,11 @@ export class RenderedEntries<E extends { data: unknown; rendered?: { html: strin
     return this.#entries.total;
   }
 
-  #get<I extends Stamped>(item: I, make: (item: I) => E): E {
+  async #get<I extends Stamped>(item: I, make: (item: I) => Promise<E>): Promise<E> {
     const stamp = this.#stamp(item);
     const known = this.#entries.get(item.id);
     if (known?.stamp === stamp) return known.entry;
-    const entry = make(item);
+    const entry = await make(item);
     this.#entries.set(item.id, { stamp, entry });
     return entry;
   }
