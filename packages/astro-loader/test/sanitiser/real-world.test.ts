@@ -25,6 +25,10 @@ interface Expectations {
   mathText?: string[];
   classes?: string[];
   relativeUrls?: string[];
+  /** Each table cell's `align` (th and td, in order; null: none). */
+  align?: (string | null)[];
+  /** Phrases the sanitiser's warnings must hold (a loss it must report). */
+  warnings?: string[];
 }
 interface Body {
   cms: string;
@@ -164,6 +168,14 @@ describe('real CMS bodies: the reader sees what the CMS meant', () => {
       const shown = textOf(doc.children).replace(/[\s\u200b]/g, '');
       for (const copy of visual) expect(shown, 'KaTeX visual copy').not.toContain(copy);
     }
+
+    if (want.align)
+      expect(
+        all.filter((e) => e.name === 'th' || e.name === 'td').map((e) => e.attribs.align ?? null),
+        'align',
+      ).toEqual(want.align);
+    for (const warning of want.warnings ?? [])
+      expect(rendered.warnings, 'warnings').toContainEqual(expect.stringContaining(warning));
 
     // The CMS's own classes, kept by its preset (a widget's or a plugin's are not the CMS's).
     const preset = CLASS_PRESETS[body.cms];

@@ -3,8 +3,10 @@
  * written in the one form Markdown uses, `<code class="language-x">`, which highlighting reads:
  * `language-x` and `lang-x` classes (Prism, highlight.js, Rouge's wrapper, prettify), GitHub's
  * `highlight-source-x`, SyntaxHighlighter's `brush: x`, `data-language` (Shiki, Astro),
- * `data-lang` (Hugo), `data-enlighter-language` (EnlighterJS), `data-code-block-lang` (Medium)
- * and `lang` on `pre`/`code` (GitHub).
+ * `data-lang` (Hugo), `data-enlighter-language` (EnlighterJS), `data-code-block-lang` (Medium),
+ * `lang` on `pre`/`code` (GitHub), and Rouge's unwrapped `<pre class="highlight swift">` (dev.to,
+ * Jekyll without kramdown's wrapper): there the second class is the lexer's name. Only as the
+ * `pre`'s whole class, as a `highlight` wrapper also carries other classes (`js-code-highlight`).
  */
 export function codeLanguage(tag: string, attribs: Record<string, string>): string | undefined {
   const fromAttribute =
@@ -19,7 +21,8 @@ export function codeLanguage(tag: string, attribs: Record<string, string>): stri
   const match =
     /(?:^|\s)(?:language|lang)-([^\s]+)/.exec(classes) ??
     /(?:^|\s)highlight-(?:source|text)-([^\s]+)/.exec(classes) ??
-    /(?:^|\s)brush:\s*([^\s;]+)/.exec(classes);
+    /(?:^|\s)brush:\s*([^\s;]+)/.exec(classes) ??
+    (tag === 'pre' ? /^\s*highlight\s+([^\s]+)\s*$/.exec(classes) : null);
   return match ? normalise(textMateName(match[1] ?? '')) : undefined;
 }
 

@@ -116,3 +116,25 @@ export const EMBED_PAGES: readonly { hosts: readonly string[]; match: RegExp; hr
     href: 'https://www.instagram.com/{kind}/{id}/',
   },
 ];
+
+/**
+ * Sites whose embed is a script drawing into the article's markup, by the hosts of their
+ * scripts and of their pages. When such a script is removed and the body keeps no link to the
+ * site (the tweet's blockquote links its tweet; an empty placeholder links nothing), the reader
+ * lost something: the sanitiser warns, naming the site.
+ */
+export const SCRIPT_EMBEDS: readonly {
+  name: string;
+  scripts: readonly string[];
+  pages: readonly string[];
+}[] = [
+  { name: 'twitter', scripts: ['platform.twitter.com'], pages: ['twitter.com', 'www.twitter.com', 'mobile.twitter.com', 'x.com', 't.co'] },
+  { name: 'instagram', scripts: ['www.instagram.com', 'instagram.com', 'platform.instagram.com'], pages: ['www.instagram.com', 'instagram.com'] },
+  { name: 'tiktok', scripts: ['www.tiktok.com'], pages: ['www.tiktok.com', 'tiktok.com'] },
+  { name: 'tableau', scripts: ['public.tableau.com'], pages: ['public.tableau.com'] },
+  { name: 'telegram', scripts: ['telegram.org'], pages: ['t.me'] },
+  { name: 'facebook', scripts: ['connect.facebook.net'], pages: ['www.facebook.com', 'facebook.com'] },
+  { name: 'reddit', scripts: ['embed.reddit.com'], pages: ['www.reddit.com', 'reddit.com'] },
+  { name: 'codepen', scripts: ['cpwebassets.codepen.io', 'static.codepen.io', 'public.codepenassets.com'], pages: ['codepen.io'] },
+  { name: 'gist', scripts: ['gist.github.com'], pages: ['gist.github.com'] },
+]; // biome-ignore format: a table

@@ -1,3 +1,7 @@
+import { imageDefaults } from '../images/unsized-images.js';
+import { DROPPED, type Fate } from '../sanitise/writer.js';
+import type { BodyContext, CmsStep } from './step.js';
+
 /**
  * Lazy-loading scripts (lazysizes, WP Rocket, Jetpack, a3 Lazy Load, jQuery lazyload, GIF players) keep an
  * image's real URL in data attributes and a placeholder (a 1×1 data: GIF, a blurred preview) in
@@ -40,4 +44,49 @@ function first(attribs: Record<string, string>, names: readonly string[]): strin
     if (value) return value;
   }
   return undefined;
+}
+
+/**
+ * The lazy-image step. Reads every `<img>`/`<source>` (its real URLs win over the placeholder,
+ * see above) and a `<noscript>` right after a placeholder image (lazy-load plugins put the real
+ * image there, for readers without script). Writes the noscript's image in place of the
+ * placeholder's chunk, so the reader gets the real image once; any other noscript stays dropped.
+ */
+export function lazyImages(body: BodyContext): CmsStep {
+  const { writer } = body;
+  // The last thing written was a placeholder image (its chunk): a `<noscript>` after it holds
+  // the real one. `rescue`: that noscript is being read.
+  let placeholder: number | undefined;
+  let rescue: { chunk: number; depth: number } | undefined;
+
+  return {
+    prepare(tag, attribs) {
+      if (tag !== 'noscript') placeholder = undefined;
+      revealLazyImage(tag, attribs);
+    },
+    fate(tag): Fate | undefined {
+      if (tag !== 'noscript' || placeholder === undefined) return undefined;
+      rescue = { chunk: placeholder, depth: writer.depth + 1 };
+      return DROPPED;
+    },
+    written(tag, attribs, chunk) {
+      if (tag === 'img' && isPlaceholder(attribs)) placeholder = chunk;
+    },
+    openDropped(tag, attribs) {
+      if (!rescue || tag !== 'img') return;
+      revealLazyImage(tag, attribs);
+      if (isPlaceholder(attribs)) return;
+      imageDefaults(attribs);
+      writer.out[rescue.chunk] = body.startTag(tag, attribs);
+      body.imageWritten(rescue.chunk, attribs);
+      rescue = undefined;
+    },
+    closed() {
+      if (rescue && writer.depth < rescue.depth) rescue = undefined;
+    },
+    text(text) {
+      if (placeholder !== undefined && /\S/.test(text)) placeholder = undefined;
+      return false;
+    },
+  };
 }
