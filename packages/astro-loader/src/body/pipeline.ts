@@ -1,7 +1,7 @@
 import type { Article } from '@content-read/core';
 import { articleBase, type BodyOptions, transformedHtml } from './body-options.js';
 import type { Highlighter, MadeBlock } from './highlight/core.js';
-import { type PlacedBlock, placeBlocks } from './highlight/remembered-blocks.js';
+import type { PlacedBlock } from './highlight/remembered-blocks.js';
 import type { ImageSizer } from './images/image-sizes.js';
 import {
   type Embed,
@@ -65,8 +65,8 @@ export interface BodySteps {
     where: string,
     remembered: ReadonlyMap<string, string> | undefined,
   ) => Promise<SanitisedBody>;
-  /** Keep where each highlighted block stands (build time, for the next sync). */
-  placeBlocks?: boolean;
+  /** Where each highlighted block stands, kept for the next sync (build time: remembered-blocks.ts). */
+  placeBlocks?: (html: string, blocks: readonly MadeBlock[]) => PlacedBlock[];
   /** Told each warning, prefixed with the body's `where`. */
   warn: (message: string) => void;
 }
@@ -97,7 +97,7 @@ export async function renderBody(source: BodySource, steps: BodySteps): Promise<
   const sized = steps.sizer
     ? await steps.sizer.sized(highlighted.html, highlighted.unsizedImages, where)
     : highlighted.html;
-  return entryBody(sized, highlighted, steps.placeBlocks === true);
+  return entryBody(sized, highlighted, steps.placeBlocks);
 }
 
 /** Steps 2–3: what the pool's threads run (`highlighter` undefined: step 2 alone). */
@@ -131,8 +131,8 @@ async function highlight(
 }
 
 /** Step 5. */
-function entryBody(html: string, body: DraftBody, keepBlocks: boolean): EntryBody {
-  const codeBlocks = keepBlocks ? placeBlocks(html, body.blocks) : [];
+function entryBody(html: string, body: DraftBody, place: BodySteps['placeBlocks']): EntryBody {
+  const codeBlocks = place?.(html, body.blocks) ?? [];
   return {
     html,
     metadata: { headings: body.headings, ...(codeBlocks.length ? { codeBlocks } : {}) },

@@ -6,7 +6,7 @@ import {
   type ThemeInput,
 } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
-import type { HighlightBlock } from './core.js';
+import { type Highlighter, highlighterCore } from './core.js';
 import type { LiveHighlighter } from './live-highlight.js';
 import { LIVE_LINE_LIMIT, shikiBlocks, warmUp } from './shiki-blocks.js';
 
@@ -52,10 +52,9 @@ export function liveHighlighter(options: LiveHighlightOptions): LiveHighlighter 
   const names = Object.fromEntries(
     Object.entries(themes).map(([key, theme]) => [key, themeName(theme)]),
   );
-  let loading: Promise<HighlightBlock> | undefined;
+  let loading: Promise<Highlighter> | undefined;
   return {
-    excludeLangs: options.excludeLangs ?? [],
-    load() {
+    load(warn) {
       loading ??= createHighlighterCore({
         themes: Object.values(themes),
         langs: options.langs,
@@ -63,7 +62,7 @@ export function liveHighlighter(options: LiveHighlightOptions): LiveHighlighter 
       }).then((highlighter) => {
         // Each grammar's top rules compiled now, not on a request.
         for (const lang of highlighter.getLoadedLanguages()) warmUp(highlighter, lang);
-        return shikiBlocks(highlighter, {
+        const block = shikiBlocks(highlighter, {
           themes: options.themes ? { themes: names } : { theme: names[''] ?? '' },
           defaultColor: options.defaultColor,
           langAlias: options.langAlias,
@@ -72,6 +71,7 @@ export function liveHighlighter(options: LiveHighlightOptions): LiveHighlighter 
           tokenizeTimeLimit: options.tokenizeTimeLimit ?? LIVE_LINE_LIMIT,
           isSpecialLang,
         });
+        return highlighterCore({ block, excludeLangs: options.excludeLangs, warn });
       });
       return loading;
     },

@@ -2,10 +2,11 @@
  * Our own modules (this package's and core's), minified as a build bundles them. The proxy route,
  * the live loaders and the publish webhook run in the site's server bundle, which Astro does not
  * minify: on Cloudflare the worker's size is bounded, and our readable `dist` (whitespace, long
- * local names) is a fifth of what we add to it. Only our modules change, only in a build, and
- * only safely: local names are shortened and whitespace goes (no compression rewrites; class and
- * function names kept, as errors and stack traces read them), with a sourcemap. `dist` stays as
- * published, for anyone reading it. If the site's Vite has no minifier, nothing changes.
+ * local names) is a fifth of what we add to it. Only our modules change, only in a build: local
+ * names are shortened, whitespace goes and Oxc's compressor folds the code, as Vite minifies
+ * every site's client code (class and function names kept, as errors and stack traces read
+ * them), with a sourcemap. `dist` stays as published, for anyone reading it. If the site's Vite
+ * has no minifier, nothing changes.
  */
 
 /**
@@ -41,7 +42,7 @@ export function ownModulesMinified() {
         if (!minifySync) return undefined;
         const out = minifySync(id, code, {
           module: true,
-          compress: false,
+          compress: true,
           mangle: { keepNames: true },
           codegen: { removeWhitespace: true },
           sourcemap: true,

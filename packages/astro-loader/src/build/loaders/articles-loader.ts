@@ -6,7 +6,7 @@ import {
   highlightSettings,
   threadHighlighting,
 } from '../../body/highlight/highlighter.js';
-import { rememberedBlocks } from '../../body/highlight/remembered-blocks.js';
+import { placeBlocks, rememberedBlocks } from '../../body/highlight/remembered-blocks.js';
 import { createImageSizer, type RemoteImageConfig } from '../../body/images/image-sizes.js';
 import { type BodySteps, renderBody } from '../../body/pipeline.js';
 import { allowedBlogs } from '../../shared/blog-names.js';
@@ -74,7 +74,7 @@ export function articlesLoader<const C extends string = 'blogs'>(
         highlighter,
         sizer,
         offThread: sanitiser.render,
-        placeBlocks: true,
+        placeBlocks,
         warn: (message) => ctx.logger.warn(message),
       };
       try {

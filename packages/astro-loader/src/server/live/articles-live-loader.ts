@@ -1,6 +1,6 @@
 import type { Article, Blog } from '@content-read/core';
 import type { LiveLoader } from 'astro/loaders';
-import { type Highlighter, highlighterCore } from '../../body/highlight/core.js';
+import type { Highlighter } from '../../body/highlight/core.js';
 import { renderBody } from '../../body/pipeline.js';
 import type { MarkdownHeading } from '../../body/sanitise/sanitiser.js';
 import { allowedBlogs, filteredBlog } from '../../shared/blog-names.js';
@@ -51,16 +51,11 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
   // stay plain (with a warning) rather than fail.
   let highlighter: Promise<Highlighter | undefined> | undefined;
   const highlighterLoaded = (): Promise<Highlighter | undefined> => {
-    const highlight = options.highlight;
-    highlighter ??= highlight
-      ? highlight.load().then(
-          (block) => highlighterCore({ block, excludeLangs: highlight.excludeLangs, warn }),
-          (error: unknown) => {
-            warn(`code is not highlighted: the highlighter did not load (${String(error)})`);
-            return undefined;
-          },
-        )
-      : Promise.resolve(undefined);
+    highlighter ??=
+      options.highlight?.load(warn).catch((error: unknown) => {
+        warn(`code is not highlighted: the highlighter did not load (${String(error)})`);
+        return undefined;
+      }) ?? Promise.resolve(undefined);
     return highlighter;
   };
 
