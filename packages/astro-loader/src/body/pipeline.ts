@@ -57,7 +57,7 @@ export interface BodySteps {
   /** Step 3, on this thread, for bodies no thread highlighted. Default: none. */
   highlighter?: Highlighter | undefined;
   /** Step 4. Default: images keep the dimensions the body gives them. */
-  sizer?: ImageSizer | undefined;
+  sizer?: Pick<ImageSizer, 'sized'> | undefined;
   /** Steps 2–3 elsewhere (the build's thread pool); default: `sanitiseAndHighlight` here. */
   offThread?: (
     html: string,

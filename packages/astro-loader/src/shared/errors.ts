@@ -1,7 +1,7 @@
 /**
  * Every error this package throws, and the words of its messages. Web platform only: the live
  * loaders and the proxy make their errors here too, in whatever runtime serves them.
- * (ContentReadLiveError is in live/live-error.ts: it extends Astro's runtime class, which
+ * (ContentReadLiveError is in server/live/live-error.ts: it extends Astro's runtime class, which
  * build-time code must not load.)
  */
 import { redactSecrets } from '@content-read/core/internal';

@@ -64,7 +64,7 @@ export function embedStep(
     },
     end() {
       for (const site of removed) {
-        if (site.pages.some((host) => body.linkedHosts.has(host))) continue;
+        if (body.linksTo(site.pages)) continue;
         warnings.add(
           `an embed of ${site.name} was removed: its script cannot run here and the body keeps no link to it`,
         );

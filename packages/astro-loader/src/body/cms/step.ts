@@ -10,8 +10,8 @@ export interface BodyContext {
   readonly writer: BalancedWriter;
   readonly urls: UrlPolicy;
   readonly warnings: Set<string>;
-  /** The hosts of the links written so far (what the reader can still reach). */
-  readonly linkedHosts: Set<string>;
+  /** Whether the body written so far links to one of `hosts` (what the reader can still reach). */
+  linksTo(hosts: readonly string[]): boolean;
   /** `<tag …>` with the allowed attributes only, checked and escaped (attributes.ts). */
   startTag(tag: string, attribs: Record<string, string>): string;
   /** An `<img>` was written to `chunk` (or `chunk` now holds another one): its size is noted. */

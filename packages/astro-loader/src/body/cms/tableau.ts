@@ -65,7 +65,6 @@ export function tableau(body: BodyContext): CmsStep {
     if (!picture) return void body.link(checked, checked);
     writer.closeImplied('a');
     writer.open('a', WRITTEN, body.startTag('a', { href: checked }));
-    body.linkedHosts.add(new URL(checked).hostname);
     writeImage(picture);
     writer.close('a');
   };

@@ -14,6 +14,8 @@ export function tiktok(body: BodyContext): CmsStep {
   return {
     written(tag, attribs) {
       if (tag === 'a') {
+        // Most links are outside any TikTok quote: only those inside one are parsed.
+        if (open.length === 0) return;
         const href = absoluteUrl(attribs.href ?? '')?.href;
         for (const quote of open) if (quote.href === href) quote.linked = true;
         return;

@@ -1,6 +1,6 @@
 import { Parser } from 'htmlparser2';
 import { bareUrls } from '../cms/bare-urls.js';
-import { codeBlocks } from '../cms/code-blocks.js';
+import { codeBlocks } from '../cms/code-block-form.js';
 import { defaultEmbedProviders, type EmbedProvider } from '../cms/embed-providers.js';
 import { embedStep } from '../cms/embed-step.js';
 import { absoluteUrl, type Embed, embedLink } from '../cms/embeds.js';
@@ -69,12 +69,15 @@ export interface SanitiseOptions {
  * id the way Astro's Markdown does (GitHub-style slugs, unique within the article; an id the
  * author set is kept). Before the policy, each element is read as its CMS meant it by the CMS
  * steps (body/cms/, one concern each, in the order of `steps` below). Every image is made lazy
- * and its missing size noted (images.ts). Only allow-listed elements and attributes are written
+ * and its missing size noted (images/unsized-images.ts). Only allow-listed elements and attributes are written
  * (policy.ts), ids and names get a prefix, classes are filtered (classes.ts), URLs checked and
  * resolved (urls.ts), every text and attribute value is re-escaped and every written element
  * closed (writer.ts), so the output holds no markup but ours, whatever the input's parse
  * quirks. It does not throw.
  */
+/** The host of each absolute link written (`<a … href="https://host/…"`). */
+const LINK_HOST = /<a\s[^>]*?href="https?:\/\/([^"/?#:]+)/g;
+
 export function renderArticleHtml(html: string, options: SanitiseOptions = {}): RenderedHtml {
   const writer = new BalancedWriter();
   const classes = classFilter(options.allowClasses);
@@ -95,12 +98,17 @@ export function renderArticleHtml(html: string, options: SanitiseOptions = {}): 
     for (const heading of openHeadings) heading.text += raw;
     writer.text(escapeText(raw));
   };
-  const linkedHosts = new Set<string>();
   const body: BodyContext = {
     writer,
     urls,
     warnings,
-    linkedHosts,
+    linksTo(hosts) {
+      // Read from what was written, only when a removed embed asks (rarely): no bookkeeping
+      // on every link.
+      for (const [, host] of writer.out.join('').matchAll(LINK_HOST))
+        if (host && hosts.includes(host.toLowerCase())) return true;
+      return false;
+    },
     startTag: (tag, attribs) =>
       `<${tag}${writeAttributes(tag, attribs, classes, urls).attributes}>`,
     imageWritten(chunk, attribs) {
@@ -113,7 +121,6 @@ export function renderArticleHtml(html: string, options: SanitiseOptions = {}): 
       const url = absoluteUrl(href);
       const checked = url && urls.check('a', 'href', href);
       if (!url || !checked) return false;
-      linkedHosts.add(url.hostname);
       writer.closeImplied('a');
       writer.text(embedLink(checked, label));
       return true;
@@ -136,11 +143,14 @@ export function renderArticleHtml(html: string, options: SanitiseOptions = {}): 
     tableau(body),
   ];
 
+  // Each hook's steps, in order: the loop calls only the steps that have it, on every element.
+  const on = hooksOf(steps);
+
   /** What becomes of an element outside anything dropped: the steps', else the policy's. */
   const fateOf = (tag: string, attribs: Record<string, string>): Fate => {
-    for (const step of steps) {
-      const fate = step.fate?.(tag, attribs);
-      if (fate !== undefined) return fate;
+    for (const fate of on.fate) {
+      const decided = fate(tag, attribs);
+      if (decided !== undefined) return decided;
     }
     if (DROPPED_WITH_CONTENT.has(tag)) return DROPPED;
     if (!ALLOWED_TAGS.has(tag)) return UNWRAPPED;
@@ -155,8 +165,6 @@ export function renderArticleHtml(html: string, options: SanitiseOptions = {}): 
     if (!depth) {
       const chunk = writer.open(tag, WRITTEN, `<${tag}${attributes}>`);
       if (tag === 'img') body.imageWritten(chunk, attribs);
-      const link = tag === 'a' && attribs.href ? absoluteUrl(attribs.href) : undefined;
-      if (link && urls.check('a', 'href', attribs.href ?? '')) linkedHosts.add(link.hostname);
       return chunk;
     }
     const chunk = writer.open(tag, WRITTEN, '');
@@ -174,39 +182,39 @@ export function renderArticleHtml(html: string, options: SanitiseOptions = {}): 
       onopentag(tag, attribs) {
         unreported = undefined;
         if (writer.dropping > 0) {
-          for (const step of steps) step.openDropped?.(tag, attribs);
+          for (const hook of on.openDropped) hook(tag, attribs);
           writer.open(tag, DROPPED, '');
           return;
         }
-        for (const step of steps) step.prepare?.(tag, attribs);
+        for (const hook of on.prepare) hook(tag, attribs);
         if (tag === 'img') imageDefaults(attribs);
         const fate = fateOf(tag, attribs);
         if (fate !== WRITTEN) {
           writer.open(tag, fate, '');
           return;
         }
-        for (const step of steps) step.write?.(tag, attribs);
+        for (const hook of on.write) hook(tag, attribs);
         const chunk = write(tag, attribs);
-        for (const step of steps) step.written?.(tag, attribs, chunk);
+        for (const hook of on.written) hook(tag, attribs, chunk);
       },
       onclosetag(tag) {
         if (unreported === tag) {
           unreported = undefined;
           return;
         }
-        for (const step of steps) step.closing?.(tag);
+        for (const hook of on.closing) hook(tag);
         const fate = writer.close(tag);
-        for (const step of steps) step.closed?.(tag, fate);
+        for (const hook of on.closed) hook(tag, fate);
         if (fate === WRITTEN && HEADING.test(tag)) openHeadings.pop();
       },
       ontext(raw) {
         if (writer.dropping > 0) return;
         let taken = false;
-        for (const step of steps) taken = step.text?.(raw) === true || taken;
+        for (const hook of on.text) taken = hook(raw) === true || taken;
         if (!taken) text(raw);
       },
       onend() {
-        for (const step of steps) step.end?.();
+        for (const hook of on.end) hook();
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
@@ -221,4 +229,30 @@ export function renderArticleHtml(html: string, options: SanitiseOptions = {}): 
     warnings: [...warnings],
     unsizedImages: locateImages(writer.out, unsized),
   };
+}
+
+type Hooks = { [K in keyof CmsStep]-?: NonNullable<CmsStep[K]>[] };
+/** Every hook of a CMS step (a Record, so that a hook added to CmsStep must be listed). */
+const HOOK_NAMES: Record<keyof CmsStep, true> = {
+  prepare: true,
+  fate: true,
+  write: true,
+  written: true,
+  openDropped: true,
+  closing: true,
+  closed: true,
+  text: true,
+  end: true,
+};
+const HOOKS = Object.keys(HOOK_NAMES) as (keyof CmsStep)[];
+
+/** The steps' hooks, one list per hook, in the steps' order (steps keep no `this`). */
+function hooksOf(steps: readonly CmsStep[]): Hooks {
+  const hooks = {} as Record<keyof CmsStep, unknown[]>;
+  for (const name of HOOKS) {
+    const list: unknown[] = [];
+    for (const step of steps) if (step[name]) list.push(step[name]);
+    hooks[name] = list;
+  }
+  return hooks as Hooks;
 }

@@ -47,9 +47,9 @@ export function articlesLoader<const C extends string = 'blogs'>(
       // Authorised images without dimensions get them, measured once (image-sizes.ts).
       const images: RemoteImageConfig | undefined = ctx.config?.image;
       const sizer = createImageSizer(ctx, images, (message) => ctx.logger.warn(message));
-      // Bodies are sanitised on worker threads while pages keep arriving (sanitiser-pool.ts).
+      // Bodies are sanitised on worker threads while pages keep arriving (pool/body-pool.ts).
       // Code blocks too, where the site's highlighting can run on a thread (Shiki without
-      // transformers); the rest is highlighted below, on the main thread.
+      // transformers); the pipeline highlights the rest on the main thread.
       const blocks = {
         written: 0,
         remembered: 0,

@@ -2,11 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { HighlightSettings } from '../../body/highlight/highlighter.js';
 import type { SanitisedBody } from '../../body/pipeline.js';
-import {
-  type RenderedHtml,
-  renderArticleHtml,
-  type SanitiseOptions,
-} from '../../body/sanitise/sanitiser.js';
+import { renderArticleHtml, type SanitiseOptions } from '../../body/sanitise/sanitiser.js';
 import type { UrlBase } from '../../body/sanitise/urls.js';
 import type { SanitiseBatch } from './body-thread.js';
 

@@ -5,9 +5,10 @@ import type { SanitiseOptions } from '../../body/sanitise/sanitiser.js';
 import type { UrlBase } from '../../body/sanitise/urls.js';
 
 /**
- * A sanitiser thread of the pool (sanitiser-pool.ts): renders each batch of article bodies it
- * is sent with the options it was started with, highlights their code blocks when it was given
- * the site's highlighting, and answers with the results in the same order.
+ * A thread of the pool (body-pool.ts): runs steps 2–3 of the body pipeline
+ * (`sanitiseAndHighlight`) on each batch of article bodies it is sent, with the options it was
+ * started with (step 3 when it was given the site's highlighting), and answers with the results
+ * in the same order.
  */
 export interface SanitiseBatch {
   batch: number;

@@ -1,6 +1,7 @@
 import type { Article, Blog } from '@content-read/core';
 import type { LiveLoader } from 'astro/loaders';
 import type { Highlighter } from '../../body/highlight/core.js';
+import { createImageSizer, MEASURED_AT_MOST } from '../../body/images/image-sizes.js';
 import { renderBody } from '../../body/pipeline.js';
 import type { MarkdownHeading } from '../../body/sanitise/sanitiser.js';
 import { allowedBlogs, filteredBlog } from '../../shared/blog-names.js';
@@ -43,10 +44,14 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
     async (read) => (await client.get()).list('blogs', read),
     { resource: 'blogs', freshness },
   );
+  // Entries whose images were still being measured: made again by a later request.
+  const unsized = new WeakSet<object>();
   const rendered = new RenderedEntries<Awaited<ReturnType<typeof makeEntry>>>(
     options.renderCacheBytes ?? DEFAULT_RENDER_CACHE_BYTES,
+    (entry) => !unsized.has(entry),
   );
   const warn = (message: string) => console.warn(`articlesLiveLoader(): ${message}`);
+  const sizer = createImageSizer({ meta: new BoundedMap(MEASURED_AT_MOST) }, options.images, warn);
   // Grammars and themes load once, before the first entry is made; if they cannot, articles
   // stay plain (with a warning) rather than fail.
   let highlighter: Promise<Highlighter | undefined> | undefined;
@@ -108,8 +113,9 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
   }
 
   /** An article's entry: its body through the same pipeline as the build's (body/pipeline.ts). */
-  async function makeEntry(article: Article) {
+  async function makeEntry(article: Article, deadline: Deadline) {
     const data = articleData(article);
+    let sized = true;
     const body = await renderBody(
       { article, where: `article ${article.id}`, blogUrl: (blog) => blogUrls.get(blog) },
       {
@@ -117,10 +123,17 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
         options,
         sanitise: { allowClasses: options.allowClasses, embedProviders: options.embedProviders },
         highlighter: await highlighterLoaded(),
+        sizer: sizer && {
+          async sized(html, images, where) {
+            const out = await sizer.sized(html, images, where, deadline.left());
+            sized = sizer.settled(images);
+            return out;
+          },
+        },
         warn,
       },
     );
-    return {
+    const entry = {
       id: toEntryId(article.id),
       data: { ...data, headings: body.metadata.headings, embeds: body.embeds },
       rendered: { html: body.html, metadata: body.metadata },
@@ -129,10 +142,14 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
         lastModified: data.updatedAt,
       },
     };
+    if (!sized) unsized.add(entry);
+    return entry;
   }
   // Shallow copies: what Astro does to an entry it is given stays out of the kept one.
-  const toEntries = async (articles: Article[]) =>
-    (await rendered.entries(articles, makeEntry)).map((entry) => ({ ...entry }));
+  const toEntries = async (articles: Article[], deadline: Deadline) =>
+    (await rendered.entries(articles, (article) => makeEntry(article, deadline))).map((entry) => ({
+      ...entry,
+    }));
 
   return {
     name: 'content-read-articles-live',
@@ -144,7 +161,7 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
           (a) => !filter?.tag || a.tags.includes(filter.tag),
         );
         return {
-          entries: await toEntries(articles),
+          entries: await toEntries(articles, d),
           cacheHint: { tags: [ALL_CONTENT_TAG, ARTICLES_TAG] },
         };
       });
@@ -154,7 +171,7 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
       return client.run(collection, async (d, take) => {
         const blog = 'blog' in filter ? filter.blog : undefined;
         const found = findByFilter(await read(blog, d, take), filter);
-        return found ? (await toEntries([found]))[0] : undefined;
+        return found ? (await toEntries([found], d))[0] : undefined;
       });
     },
   } satisfies LiveLoader<

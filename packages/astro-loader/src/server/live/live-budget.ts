@@ -40,6 +40,11 @@ export class Deadline {
 
   constructor(readonly ms: number) {}
 
+  /** Ms left before the deadline (0 once it has passed). */
+  left(): number {
+    return Math.max(0, this.#start + this.ms - Date.now());
+  }
+
   /**
    * `work`, or a DeadlineError once `ms` have passed since the call started and since
    * `progressAt()` (when given: the time anything last arrived).

@@ -2,6 +2,7 @@ import type { RetryOptions, TimeoutOptions } from '@content-read/core';
 import { createListingClient, type ListingClient } from '@content-read/core/internal';
 import type { BodyOptions } from '../../body/body-options.js';
 import type { LiveHighlighter } from '../../body/highlight/live-highlight.js';
+import type { RemoteImageConfig } from '../../body/images/image-sizes.js';
 import { type ConnectionOptions, runtimeConnection } from '../../shared/connection.js';
 import { fromEntryId } from '../../shared/entries/entry-ids.js';
 import { describeCause, redact } from '../../shared/errors.js';
@@ -43,6 +44,14 @@ export interface LiveLoaderOptions extends ConnectionOptions, BodyOptions {
    * `liveHighlighter()` of `@content-read/astro-loader/live-highlight`. Default: none (plain).
    */
   highlight?: LiveHighlighter;
+  /**
+   * Articles: the site's remote-image authorisation, `imageConfig` from `astro:assets` (or
+   * `{ domains, remotePatterns }` as in astro.config). Authorised body images without a width or
+   * height get them, as at build time: measured once per URL (the first bytes only), remembered
+   * by the server (a few thousand URLs), and never waited for past the deadline: an image still
+   * being measured is sized on a later request. Default: none (images as the body gives them).
+   */
+  images?: RemoteImageConfig;
 }
 
 /** Takes the items of a listing read, noting when they are the last good ones. */

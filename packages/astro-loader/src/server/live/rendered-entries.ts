@@ -26,7 +26,14 @@ export class RenderedEntries<E extends { data: unknown; rendered?: { html: strin
   // A page that answered 304 hands back the very same objects: their stamp is known already.
   readonly #stamps = new WeakMap<object, string>();
 
-  constructor(maxBytes: number) {
+  /**
+   * `final`: whether an entry may be kept (default: every one); one that is not (its images were
+   * still being measured) is made again by the next request.
+   */
+  constructor(
+    maxBytes: number,
+    readonly final: (entry: E) => boolean = () => true,
+  ) {
     this.#entries = new SieveCache(
       maxBytes,
       ({ entry }) =>
@@ -52,7 +59,7 @@ export class RenderedEntries<E extends { data: unknown; rendered?: { html: strin
     const known = this.#entries.get(item.id);
     if (known?.stamp === stamp) return known.entry;
     const entry = await make(item);
-    this.#entries.set(item.id, { stamp, entry });
+    if (this.final(entry)) this.#entries.set(item.id, { stamp, entry });
     return entry;
   }
 
