@@ -122,4 +122,12 @@ export const PUBLIC_SURFACE: Record<string, EntryPoint> = {
     exports: ['liveHighlighter'],
     optionalPeer: 'shiki',
   },
+  '@content-read/astro-loader/live-images': {
+    readme: 'packages/astro-loader/README.md',
+    exports: ['liveImageSizes'],
+  },
+  '@content-read/astro-loader/feed': {
+    readme: 'packages/astro-loader/README.md',
+    exports: ['feedItems', 'feedNamespaces'],
+  },
 };

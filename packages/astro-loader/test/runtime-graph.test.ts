@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 const src = (path: string) => fileURLToPath(new URL(`../src/${path}`, import.meta.url));
 const RUNTIME_ENTRIES = {
   'live loaders': src('live.ts'),
+  'live image sizes': src('live-images.ts'),
+  'feed items': src('feed.ts'),
   'proxy route': src('server/proxy/route.ts'),
   'env middleware': src('server/env-middleware.ts'),
 };

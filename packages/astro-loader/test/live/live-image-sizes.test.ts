@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articlesLiveLoader } from '../../src/live.js';
+import { liveImageSizes } from '../../src/live-images.js';
 import { startRewritingProxy } from '../helpers/rewriting-proxy.js';
 import { UNHURRIED } from './upstreams.js';
 
@@ -59,7 +60,7 @@ describe('live article images get their missing size', () => {
 
   it('writes the measured size of authorised images in, and never fetches another host', async () => {
     mock.mock.resetStats();
-    const loader = load({ images: { domains: ['127.0.0.1'] } });
+    const loader = load({ images: liveImageSizes({ domains: ['127.0.0.1'] }) });
     const body = await html(loader, 'art_0002');
     expect(body).toContain(
       `/images/a/300x200.png" alt="a" loading="lazy" decoding="async" width="300" height="200">`,
@@ -81,7 +82,7 @@ describe('live article images get their missing size', () => {
   });
 
   it('answers within the deadline while an image is measured, and sizes it on a later request', async () => {
-    const loader = load({ images: { domains: ['127.0.0.1'] }, deadline: 1000 });
+    const loader = load({ images: liveImageSizes({ domains: ['127.0.0.1'] }), deadline: 1000 });
     const first = await html(loader, 'art_0007');
     expect(heldRequests.length).toBe(1);
     expect(first).toContain('/images/h/640x480.png" alt="held" loading="lazy" decoding="async">');

@@ -25,8 +25,8 @@ export interface SizeMemory {
   set(key: string, value: string): void;
 }
 
-/** URLs whose measuring (or failure) a server remembers: a few thousand images' worth. */
-export const MEASURED_AT_MOST = 5_000;
+/** URLs whose measuring (or failure) one sizer remembers: a few thousand images' worth. */
+const MEASURED_AT_MOST = 5_000;
 
 /**
  * Gives a body's authorised images their missing width and height, so that they take their

@@ -4,8 +4,8 @@
  * minify: on Cloudflare the worker's size is bounded, and our readable `dist` (whitespace, long
  * local names) is a fifth of what we add to it. Only our modules change, only in a build: local
  * names are shortened, whitespace goes and Oxc's compressor folds the code, as Vite minifies
- * every site's client code (class and function names kept, as errors and stack traces read
- * them), with a sourcemap. `dist` stays as published, for anyone reading it. If the site's Vite
+ * every site's client code (class names kept, as errors read them; the sourcemap gives stack
+ * traces the rest). `dist` stays as published, for anyone reading it. If the site's Vite
  * has no minifier, nothing changes.
  */
 
@@ -43,7 +43,7 @@ export function ownModulesMinified() {
         const out = minifySync(id, code, {
           module: true,
           compress: true,
-          mangle: { keepNames: true },
+          mangle: { keepNames: { function: false, class: true } },
           codegen: { removeWhitespace: true },
           sourcemap: true,
         });

@@ -1,7 +1,6 @@
 import type { Article, Blog } from '@content-read/core';
 import type { LiveLoader } from 'astro/loaders';
 import type { Highlighter } from '../../body/highlight/core.js';
-import { createImageSizer, MEASURED_AT_MOST } from '../../body/images/image-sizes.js';
 import { renderBody } from '../../body/pipeline.js';
 import type { MarkdownHeading } from '../../body/sanitise/sanitiser.js';
 import { allowedBlogs, filteredBlog } from '../../shared/blog-names.js';
@@ -51,7 +50,7 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
     (entry) => !unsized.has(entry),
   );
   const warn = (message: string) => console.warn(`articlesLiveLoader(): ${message}`);
-  const sizer = createImageSizer({ meta: new BoundedMap(MEASURED_AT_MOST) }, options.images, warn);
+  const sizer = options.images?.sizer(warn);
   // Grammars and themes load once, before the first entry is made; if they cannot, articles
   // stay plain (with a warning) rather than fail.
   let highlighter: Promise<Highlighter | undefined> | undefined;

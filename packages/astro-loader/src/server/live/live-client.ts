@@ -2,7 +2,7 @@ import type { RetryOptions, TimeoutOptions } from '@content-read/core';
 import { createListingClient, type ListingClient } from '@content-read/core/internal';
 import type { BodyOptions } from '../../body/body-options.js';
 import type { LiveHighlighter } from '../../body/highlight/live-highlight.js';
-import type { RemoteImageConfig } from '../../body/images/image-sizes.js';
+import type { LiveImageSizes } from '../../body/images/live-image-sizes.js';
 import { type ConnectionOptions, runtimeConnection } from '../../shared/connection.js';
 import { fromEntryId } from '../../shared/entries/entry-ids.js';
 import { describeCause, redact } from '../../shared/errors.js';
@@ -45,13 +45,12 @@ export interface LiveLoaderOptions extends ConnectionOptions, BodyOptions {
    */
   highlight?: LiveHighlighter;
   /**
-   * Articles: the site's remote-image authorisation, `imageConfig` from `astro:assets` (or
-   * `{ domains, remotePatterns }` as in astro.config). Authorised body images without a width or
-   * height get them, as at build time: measured once per URL (the first bytes only), remembered
-   * by the server (a few thousand URLs), and never waited for past the deadline: an image still
-   * being measured is sized on a later request. Default: none (images as the body gives them).
+   * Articles: authorised body images without a width or height get them, as at build time, by
+   * `liveImageSizes(imageConfig)` of `@content-read/astro-loader/live-images`: measured once per
+   * URL, remembered by the server, and never waited for past the deadline (an image still being
+   * measured is sized on a later request). Default: none (images as the body gives them).
    */
-  images?: RemoteImageConfig;
+  images?: LiveImageSizes;
 }
 
 /** Takes the items of a listing read, noting when they are the last good ones. */
