@@ -22,21 +22,29 @@ const mock = ownApi
 // The publish webhook's secret: the server reads it from its environment at request time.
 process.env.CONTENT_PUBLISH_SECRET ||= randomUUID();
 
+const port = Number(process.env.PORT ?? 4321);
+// The site's address (astro.config.ts `site`): the origin of the feeds', the sitemap's and the
+// canonical links. The demo's own, unless PLAYGROUND_SITE names another.
+if (port > 0) process.env.PLAYGROUND_SITE ||= `http://127.0.0.1:${port}/`;
+
 await build({ root, logLevel: 'warn' });
 
-const port = Number(process.env.PORT ?? 4321);
 let site: ServedSite;
 try {
   site = await serveBuild(`${root}dist`, { port });
 } catch (error) {
   if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-  console.log(`Port ${port} is taken; using a free one.`);
+  console.log(
+    `Port ${port} is taken; using a free one (the feeds and the sitemap still name ${process.env.PLAYGROUND_SITE ?? 'PLAYGROUND_SITE'}).`,
+  );
   site = await serveBuild(`${root}dist`, { port: 0 });
 }
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`\n  Content Read Playground, built and served in ${seconds} s:\n\n    ${site.url}\n`);
 console.log(`  Live route: ${site.url}live/`);
+console.log(`  Feeds: ${site.url}rss.xml, one per blog (/blogs/<blog>/rss.xml)`);
+console.log(`  Sitemap: ${site.url}sitemap-index.xml`);
 if (mock) {
   mock.mock.publishTo({
     url: `${site.url}_content-read/publish`,

@@ -1,9 +1,12 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ArticleRecord } from '@content-read/mock-server';
 import type { Page } from 'playwright-core';
+import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactsDir } from '../support/browser.js';
 import { useApiAndBrowser } from './api-and-browser.js';
+import { axeViolations } from './axe.js';
 import {
   dataset,
   firstParagraph,
@@ -35,6 +38,31 @@ const chosenIndex = engineeringArticles.findIndex(
 const chosen = engineeringArticles[chosenIndex];
 const PUBLISH_SECRET = 'canary-playground-publish-secret';
 if (!chosen) throw new Error('No engineering article with a subsection and two neighbours.');
+// Articles for the feed, head and accessibility checks, none of which the tests below change.
+const withCode = engineeringArticles.find((a) => a !== chosen && a.html.includes('<pre><code'));
+const illustratedCover = engineeringArticles.find((a) => a !== chosen && a.feature_image);
+const uncovered = visibleBlogs
+  .flatMap((blog) => publicArticles(blog.id))
+  .find((a) => a.feature_image === null);
+if (!withCode || !illustratedCover || !uncovered)
+  throw new Error(
+    'The built-in dataset lacks an article with code, or one with and without a cover.',
+  );
+/** A tag's URL segment, as the playground makes it (src/lib/content.ts). */
+const tagSlug = (tag: string) =>
+  tag
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '') || 'tag';
+/** The site's address the build is given (astro.config.ts `site`, from PLAYGROUND_SITE). */
+const SITE = 'https://playground.example/';
+const blogSlugOf = new Map(visibleBlogs.map((b) => [b.id, b.slug]));
+/** An article's built page, on the site's address. */
+const pageOf = (a: ArticleRecord) => `${SITE}blogs/${blogSlugOf.get(a.blog_id)}/${a.slug}/`;
+const visibleArticles = visibleBlogs
+  .flatMap((blog) => publicArticles(blog.id))
+  .sort((a, b) => b.published_at.localeCompare(a.published_at));
 
 /** A full-page screenshot once lazy images have loaded or failed (the browser reaches loopback only). */
 async function screenshot(page: Page, path: string) {
@@ -54,7 +82,7 @@ describe('the playground in a browser', () => {
     // Inside the repository: the built server imports its dependencies from node_modules.
     await mkdir(buildsDir, { recursive: true });
     outDir = await mkdtemp(join(buildsDir, 'playground-'));
-    await buildPlayground(outDir, env);
+    await buildPlayground(outDir, { ...env, PLAYGROUND_SITE: SITE });
     site = await servePlayground(outDir, { ...env, CONTENT_PUBLISH_SECRET: PUBLISH_SECRET });
     await rig.ready;
   });
@@ -202,6 +230,288 @@ describe('the playground in a browser', () => {
     expect(await rig.page.locator('.prose figure:has(iframe) figcaption').textContent()).toBe(
       `The talk behind “${talk.title}”`,
     );
+  });
+
+  describe('feeds, sitemap, head metadata and accessibility', () => {
+    interface FeedItem {
+      'content:encoded'?: string;
+      creators?: string[];
+    }
+    // An independent, strict reader (xml2js on sax): a document that is not well formed fails.
+    const reader = new Parser<Record<string, unknown>, FeedItem>({
+      customFields: { item: [['dc:creator', 'creators', { keepArray: true }]] },
+    });
+    const RFC_822 =
+      /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+    const absolute = (url: string | undefined) => {
+      try {
+        return /^https?:$/.test(new URL(url ?? '').protocol);
+      } catch {
+        return false;
+      }
+    };
+    /** A built file, fetched from the served site by its path on the site's address. */
+    const served = (url: string) => fetch(new URL(new URL(url, SITE).pathname, site.url));
+
+    /** A feed as served, read and checked against RSS 2.0's rules. */
+    async function readFeed(path: string) {
+      const response = await served(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/xml/);
+      const xml = await response.text();
+      expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><rss version="2.0"/);
+      const feed = await reader.parseString(xml);
+      expect(feed.title).toBeTruthy();
+      expect(feed.description).toBeTruthy();
+      expect(absolute(feed.link)).toBe(true);
+      expect(feed.items.length).toBeGreaterThan(0);
+      for (const item of feed.items) {
+        expect(item.title).toBeTruthy();
+        expect(absolute(item.link)).toBe(true);
+        expect(item.guid).toBe(item.link);
+        expect(item.pubDate).toMatch(RFC_822);
+        const html = item['content:encoded'] ?? '';
+        expect(html.length).toBeGreaterThan(100);
+        const urls = [...html.matchAll(/\s(?:src|href)="([^"]*)"/g)].map((m) => m[1]);
+        expect(urls.filter((url) => !absolute(url))).toEqual([]);
+        // No script, style or handler; the only classes name a code block's language.
+        expect(html).not.toMatch(/<script|\sstyle=|\son\w+=/i);
+        for (const [, name] of html.matchAll(/\sclass="([^"]*)"/g))
+          expect(name).toMatch(/^language-[\w-]+$/);
+      }
+      expect(new Set(feed.items.map((item) => item.guid)).size).toBe(feed.items.length);
+      return feed;
+    }
+
+    it('serves an RSS 2.0 feed of every blog, with full bodies and absolute URLs', async () => {
+      const feed = await readFeed('/rss.xml');
+      expect(feed.title).toBe('Content Read Playground');
+      expect(feed.link).toBe(SITE);
+      const expected = visibleArticles.slice(0, 50);
+      expect(feed.items.map((item) => item.link)).toEqual(expected.map(pageOf));
+      expect(feed.items.map((item) => item.title)).toEqual(expected.map((a) => a.title));
+      expect(feed.items.map((item) => item.pubDate)).toEqual(
+        expected.map((a) => new Date(a.published_at).toUTCString()),
+      );
+      const item = feed.items.find((i) => i.link === pageOf(withCode));
+      expect(item?.creators).toEqual(withCode.authors.map((a) => a.name));
+      expect(item?.['content:encoded']).toContain(firstParagraph(withCode.html));
+      expect(item?.['content:encoded']).toMatch(/<pre><code class="language-\w+">/);
+    });
+
+    it("serves each blog's own feed, with that blog's articles only", async () => {
+      for (const blog of visibleBlogs) {
+        const feed = await readFeed(`/blogs/${blog.slug}/rss.xml`);
+        expect(feed.title).toBe(blog.name);
+        expect(feed.link).toBe(`${SITE}blogs/${blog.slug}/`);
+        expect(feed.items.map((item) => item.link)).toEqual(
+          publicArticles(blog.id).slice(0, 50).map(pageOf),
+        );
+      }
+    });
+
+    it('advertises the feeds in every page’s head: all blogs everywhere, a blog’s own on its pages', async () => {
+      const feedsOf = async (path: string) => {
+        await rig.page.goto(new URL(path, site.url).href);
+        const links = rig.page.locator('head link[rel="alternate"][type="application/rss+xml"]');
+        const found: string[] = [];
+        for (const link of await links.all()) {
+          const href = (await link.getAttribute('href')) ?? '';
+          expect(await link.getAttribute('title')).toBeTruthy();
+          expect((await served(href)).status).toBe(200);
+          found.push(href);
+        }
+        return found;
+      };
+      const own = `/blogs/${engineering.slug}/rss.xml`;
+      expect(await feedsOf('/')).toEqual(['/rss.xml']);
+      expect(await feedsOf('/tags/')).toEqual(['/rss.xml']);
+      expect(await feedsOf(`/blogs/${engineering.slug}/`)).toEqual(['/rss.xml', own]);
+      expect(await feedsOf(new URL(pageOf(withCode)).pathname)).toEqual(['/rss.xml', own]);
+      expect(await feedsOf(`/live/${withCode.id}/`)).toEqual(['/rss.xml', own]);
+    });
+
+    it('lists the built pages in a sitemap, each article with its updatedAt as lastmod', async () => {
+      const index = await (await served('/sitemap-index.xml')).text();
+      const sitemaps = [...index.matchAll(/<sitemap><loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+      expect(sitemaps).toEqual([`${SITE}sitemap-0.xml`]);
+      const xml = await (await served(`${SITE}sitemap-0.xml`)).text();
+      const urls = new Map(
+        [...xml.matchAll(/<url>(.*?)<\/url>/g)].map((m) => [
+          /<loc>([^<]+)<\/loc>/.exec(m[1] ?? '')?.[1],
+          /<lastmod>([^<]+)<\/lastmod>/.exec(m[1] ?? '')?.[1],
+        ]),
+      );
+      for (const article of visibleArticles)
+        expect(urls.get(pageOf(article)), pageOf(article)).toBe(
+          new Date(article.updated_at).toISOString(),
+        );
+      for (const page of ['', 'tags/', 'search/', `blogs/${engineering.slug}/`])
+        expect(urls.has(`${SITE}${page}`), page).toBe(true);
+      // Built pages only: no feed, no on-demand route.
+      expect([...urls.keys()].filter((url) => !url?.endsWith('/'))).toEqual([]);
+      expect([...urls.keys()].filter((url) => url?.includes('/live/'))).toEqual([]);
+      expect(urls.size).toBe(new Set(urls.keys()).size);
+    });
+
+    /** The head metadata of an article's page: canonical, Open Graph, Twitter card, JSON-LD. */
+    async function headOf(url: string) {
+      await rig.page.goto(url);
+      const head = rig.page.locator('head');
+      const meta = async (key: string) => {
+        const tags = head.locator(`meta[property="${key}"], meta[name="${key}"]`);
+        return Promise.all((await tags.all()).map((tag) => tag.getAttribute('content')));
+      };
+      const scripts = head.locator('script[type="application/ld+json"]');
+      expect(await scripts.count()).toBe(1);
+      const keys = [
+        'og:type',
+        'og:title',
+        'og:description',
+        'og:url',
+        'og:image',
+        'og:image:width',
+        'og:image:height',
+        'og:image:alt',
+        'article:published_time',
+        'article:modified_time',
+        'article:author',
+        'article:tag',
+        'twitter:card',
+        'twitter:image',
+      ];
+      return {
+        canonical: await head.locator('link[rel="canonical"]').getAttribute('href'),
+        meta: Object.fromEntries(await Promise.all(keys.map(async (k) => [k, await meta(k)]))),
+        ld: JSON.parse((await scripts.textContent()) ?? '') as Record<string, unknown>,
+      };
+    }
+
+    it("describes each article in its page's head: canonical link, Open Graph, Twitter card and JSON-LD", async () => {
+      const a = illustratedCover;
+      if (!a.feature_image) throw new Error('unreachable');
+      // The dataset's placeholder origin is the mock's own once served.
+      const image = {
+        ...a.feature_image,
+        url: new URL(new URL(a.feature_image.url).pathname, rig.api.baseUrl).href,
+      };
+      for (const url of [pageOf(a), `${site.url}live/${a.id}/`]) {
+        const { canonical, meta, ld } = await headOf(url.replace(SITE, site.url));
+        // The API gives every demo article a canonical URL: the page names it.
+        expect(canonical).toBe(a.canonical_url);
+        expect(meta).toEqual({
+          'og:type': ['article'],
+          'og:title': [a.title],
+          'og:description': [a.excerpt],
+          'og:url': [a.canonical_url],
+          'og:image': [image.url],
+          'og:image:width': [String(image.width)],
+          'og:image:height': [String(image.height)],
+          'og:image:alt': [image.alt],
+          'article:published_time': [new Date(a.published_at).toISOString()],
+          'article:modified_time': [new Date(a.updated_at).toISOString()],
+          'article:author': a.authors.map((author) => author.name),
+          'article:tag': a.tags,
+          'twitter:card': ['summary_large_image'],
+          'twitter:image': [image.url],
+        });
+        const cover = await fetch(image.url);
+        expect(cover.status).toBe(200);
+        expect(cover.headers.get('content-type')).toMatch(/^image\//);
+        expect(ld).toMatchObject({
+          '@context': 'https://schema.org',
+          '@type': 'BlogPosting',
+          headline: a.title,
+          description: a.excerpt,
+          datePublished: new Date(a.published_at).toISOString(),
+          dateModified: new Date(a.updated_at).toISOString(),
+          author: a.authors.map((author) => ({ '@type': 'Person', name: author.name })),
+          image: { url: image.url, width: image.width, height: image.height },
+          mainEntityOfPage: { '@type': 'WebPage', '@id': a.canonical_url },
+          publisher: { '@type': 'Organization', name: engineering.name },
+        });
+      }
+
+      // Without a cover: a summary card, and no image anywhere in the head.
+      const { meta, ld } = await headOf(pageOf(uncovered).replace(SITE, site.url));
+      expect(meta['twitter:card']).toEqual(['summary']);
+      expect(meta['og:image']).toEqual([]);
+      expect(meta['twitter:image']).toEqual([]);
+      expect(ld.image).toBeUndefined();
+    });
+
+    it('gives every other page a canonical link to itself on the site’s address', async () => {
+      for (const path of ['', 'tags/', 'search/', `blogs/${engineering.slug}/`, 'live/']) {
+        await rig.page.goto(`${site.url}${path}`);
+        expect(await rig.page.locator('head link[rel="canonical"]').getAttribute('href')).toBe(
+          `${SITE}${path}`,
+        );
+        expect(await rig.page.locator('head link[rel="canonical"]').count()).toBe(1);
+      }
+    });
+
+    it('keeps JSON-LD inside its script element whatever the title holds', async () => {
+      const hostile = uncovered;
+      const title = 'Ends </script><script>window.__pwned = 1</script><!-- here';
+      rig.mock.updateArticle(hostile.id, { title });
+      try {
+        await rig.page.goto(`${site.url}live/${hostile.id}/`);
+        expect(await rig.page.evaluate('window.__pwned')).toBeUndefined();
+        const ld = rig.page.locator('head script[type="application/ld+json"]');
+        expect(JSON.parse((await ld.textContent()) ?? '')).toMatchObject({ headline: title });
+        // The markup as written: every `<` of the JSON escaped.
+        expect(await ld.innerHTML()).not.toContain('<');
+      } finally {
+        rig.mock.updateArticle(hostile.id, { title: hostile.title });
+      }
+    });
+
+    it('passes axe-core’s WCAG 2.2 AA rules on eight pages, in light and dark colour schemes', async () => {
+      const tag = withCode.tags[0] ?? '';
+      const pages: { path: string; prepare?: (page: Page) => Promise<void> }[] = [
+        { path: '' },
+        { path: `blogs/${engineering.slug}/` },
+        {
+          path: new URL(pageOf(withCode)).pathname.slice(1),
+          prepare: async (page) => {
+            // The article's code blocks carry their language label (the contrast the issue found).
+            expect(await page.locator('.prose .code-block figcaption').count()).toBeGreaterThan(0);
+          },
+        },
+        { path: 'tags/' },
+        { path: `tags/${encodeURIComponent(tagSlug(tag))}/` },
+        {
+          path: 'search/',
+          prepare: async (page) => {
+            await page.getByLabel('Words to look for').fill(withCode.title.split(' ')[0] ?? '');
+            await page.getByRole('button', { name: 'Search' }).click();
+            await page.getByRole('status').filter({ hasText: 'match' }).waitFor();
+            expect(await page.locator('#search-results a').count()).toBeGreaterThan(0);
+          },
+        },
+        { path: 'live/' },
+        { path: `live/${withCode.id}/` },
+      ];
+      const found: Record<string, unknown> = {};
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const page = await rig.browser.newPage({
+          viewport: { width: 1280, height: 900 },
+          colorScheme,
+        });
+        try {
+          for (const { path, prepare } of pages) {
+            const response = await page.goto(`${site.url}${path}`);
+            expect(response?.status(), path).toBe(200);
+            await prepare?.(page);
+            const violations = await axeViolations(page);
+            if (violations.length > 0) found[`${colorScheme} /${path}`] = violations;
+          }
+        } finally {
+          await page.close();
+        }
+      }
+      expect(found).toEqual({});
+    });
   });
 
   it('renders the live route and searches through the proxy, both kept by the route cache until the API publishes a change', async () => {

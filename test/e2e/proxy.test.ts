@@ -2,7 +2,9 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import type { Page } from 'playwright-core';
+import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pagesOf } from '../support/build-log.js';
 import { useApiAndBrowser } from './api-and-browser.js';
 import { dataset, visibleBlogs } from './dataset.js';
 import { buildPlayground, buildsDir, filesContaining, servePlayground } from './site.js';
@@ -155,6 +157,49 @@ describe('the search page reads through the backend proxy', () => {
       articlePages,
     );
     expect(await entry()).toEqual(before);
+  });
+
+  it('a publish reaches the feeds at the next incremental build: its article is the newest item', async () => {
+    const model = visible[0];
+    if (!model) throw new Error('the demo data has no visible article');
+    const added = rig.mock.addArticle({
+      ...model,
+      id: 'art_9002',
+      slug: 'a-feed-of-our-own',
+      title: 'A feed of our own',
+      excerpt: 'Published between two builds.',
+      published_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+    });
+    const blog = visibleBlogs.find((b) => b.id === added.blog_id);
+    const newest = async (path: string) =>
+      (await new Parser().parseString(await readFile(join(outDir, 'client', path), 'utf8')))
+        .items[0];
+    try {
+      expect((await newest('rss.xml'))?.title).not.toBe(added.title);
+      const output = await buildPlayground(outDir, {
+        CONTENT_API_URL: rig.api.baseUrl,
+        CONTENT_API_KEY: CANARY,
+      });
+      // The new article's page is rendered, and of the others only the one that now links to
+      // it as its neighbour in the blog; the rest are restored.
+      const { rendered, reused } = pagesOf(output);
+      const articlePage = /^blogs\/[^/]+\/[^/]+\/$/;
+      const renderedArticles = rendered.filter((page) => articlePage.test(page));
+      expect(renderedArticles).toContain(`blogs/${blog?.slug}/${added.slug}/`);
+      expect(renderedArticles.length).toBeLessThanOrEqual(2);
+      for (const page of renderedArticles) expect(page).toMatch(`blogs/${blog?.slug}/`);
+      expect(reused.filter((page) => articlePage.test(page)).length).toBe(
+        visible.length + 1 - renderedArticles.length,
+      );
+      for (const path of ['rss.xml', `blogs/${blog?.slug}/rss.xml`]) {
+        const item = await newest(path);
+        expect(item?.title, path).toBe(added.title);
+        expect(item?.link, path).toMatch(new RegExp(`/${added.slug}/$`));
+      }
+    } finally {
+      rig.mock.deleteArticle(added.id);
+    }
   });
 
   it('keeps the key out of every built file, client and server', async () => {

@@ -18,6 +18,8 @@ export interface ApiEnv {
   CONTENT_API_KEY: string;
   /** The served site's publish webhook secret, where a test publishes. */
   CONTENT_PUBLISH_SECRET?: string;
+  /** The site's public address (astro.config.ts `site`), for a build. */
+  PLAYGROUND_SITE?: string;
 }
 
 function withApi(api: ApiEnv): NodeJS.ProcessEnv {

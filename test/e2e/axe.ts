@@ -1,0 +1,31 @@
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+// axe-core (Deque's accessibility engine) run in the page: the rules of WCAG 2.0, 2.1 and 2.2,
+// levels A and AA, as axe tags them.
+
+const axeScript = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** A violation as a line a failing test can print: the rule, where, and why. */
+export interface AxeViolation {
+  rule: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/** The WCAG 2.2 AA violations axe finds in the page as it is now (axe injected when needed). */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate("typeof window.axe === 'object'")))
+    await page.addScriptTag({ path: axeScript });
+  const options = { runOnly: { type: 'tag', values: WCAG_22_AA }, resultTypes: ['violations'] };
+  return page.evaluate(`window.axe.run(document, ${JSON.stringify(options)}).then((results) =>
+    results.violations.map((v) => ({
+      rule: v.id,
+      impact: v.impact ?? null,
+      help: v.help,
+      nodes: v.nodes.map((n) => n.target.join(' ') + ': ' + n.failureSummary),
+    })))`);
+}
