@@ -1,4 +1,5 @@
 import { type CollectionEntry, getCollection } from 'astro:content';
+import { cacheKey } from '@content-read/astro-loader';
 
 // The queries the pages share. Collections are read once per build by Astro's content layer;
 // these helpers only sort, group and build URLs.
@@ -21,6 +22,23 @@ export async function getArticles(): Promise<Article[]> {
 }
 
 /** Blogs by entry id, for resolving an article's `blog` reference without a query per article. */
+/**
+ * One static path per blog, with its articles: the blog's page and its feed. Its cacheKey lets an
+ * incremental build restore both while neither the blog nor one of its articles changed.
+ */
+export async function blogPaths() {
+  const blogs = await getBlogs();
+  const all = await getArticles();
+  return blogs.map((blog) => {
+    const articles = all.filter((a) => a.data.blog.id === blog.id);
+    return {
+      params: { blog: blog.data.slug },
+      props: { blog, articles },
+      cacheKey: cacheKey(blog, articles),
+    };
+  });
+}
+
 export async function getBlogIndex(): Promise<Map<string, Blog>> {
   return new Map((await getBlogs()).map((blog) => [blog.id, blog]));
 }

@@ -1,23 +1,11 @@
-import { cacheKey } from '@content-read/astro-loader';
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { type Article, type Blog, blogPath, getArticles, getBlogIndex } from '../../../lib/content';
+import { type Article, type Blog, blogPath, blogPaths } from '../../../lib/content';
 import { articlesFeed } from '../../../lib/feeds';
 import { blogFeed } from '../../../lib/meta';
 
 // A blog's newest articles (RSS 2.0, full bodies): prerendered, see src/lib/feeds.ts. An
 // incremental build writes it again only when the blog or one of its articles changed.
-export const getStaticPaths = (async () => {
-  const blogs = await getBlogIndex();
-  const all = await getArticles();
-  return [...blogs.values()].map((blog) => {
-    const articles = all.filter((a) => a.data.blog.id === blog.id);
-    return {
-      params: { blog: blog.data.slug },
-      props: { blog, articles },
-      cacheKey: cacheKey(blog, articles),
-    };
-  });
-}) satisfies GetStaticPaths;
+export const getStaticPaths = blogPaths satisfies GetStaticPaths;
 
 interface Props {
   blog: Blog;
