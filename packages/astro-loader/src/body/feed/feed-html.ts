@@ -4,9 +4,10 @@ import { escapeAttribute, escapeText } from '../../shared/html-escape.js';
 import { codeLanguage } from '../cms/code-language.js';
 import type { Embed } from '../cms/embeds.js';
 import { MATH_DROPPED, MATH_TAGS, mathAttributeAllowed } from '../cms/math.js';
-import { DROPPED_WITH_CONTENT, SAFE_DATA_IMAGE, TABLE_PARTS } from '../sanitise/policy.js';
+import { DROPPED_WITH_CONTENT, TABLE_PARTS } from '../sanitise/policy.js';
 import { BalancedWriter, DROPPED, type Fate, UNWRAPPED, WRITTEN } from '../sanitise/writer.js';
 import { embedLinkFor } from './embed-links.js';
+import { absoluteUrl, httpUrl, isUrlAttribute, type UrlBase } from './feed-urls.js';
 
 /**
  * A body step after the pipeline (body/pipeline.ts), for feeds: an entry's sanitised body as
@@ -48,6 +49,90 @@ export interface FeedHtmlOptions {
   embeds?: readonly Embed[] | undefined;
 }
 
+/**
+ * The body as feed-safe HTML: see this file's header. Whatever the HTML, it does not throw
+ * (a `base` that is not an absolute http(s) URL is a TypeError).
+ */
+export function feedHtml(html: string, options: FeedHtmlOptions): string {
+  const base = httpUrl(options.base);
+  if (!base)
+    throw new TypeError(`feedHtml: base must be an absolute http(s) URL, not "${options.base}"`);
+  const site = options.site === undefined ? undefined : httpUrl(String(options.site));
+  const state: State = {
+    writer: new BalancedWriter(),
+    urls: { base, site },
+    embeds: options.embeds ?? [],
+    open: [],
+    counts: { pre: 0, a: 0, math: 0, picture: 0 },
+    preCode: false,
+    preLanguage: undefined,
+    counted: undefined,
+  };
+  parse(html, state);
+  state.writer.end();
+  return state.writer.out.join('');
+}
+
+/** What an open element added to, until it closes. */
+type Counted = 'pre' | 'a' | 'math' | 'picture';
+
+type Attribs = Record<string, string>;
+
+/** One body's writing, as far as it has got: what each step below reads and updates. */
+interface State {
+  readonly writer: BalancedWriter;
+  readonly urls: UrlBase;
+  readonly embeds: readonly Embed[];
+  /**
+   * The elements the parser has open (whatever their fate), for what an element sits in, each
+   * with the count it added to (`counts`) until it closes.
+   */
+  readonly open: { tag: string; counted?: Counted }[];
+  readonly counts: Record<Counted, number>;
+  /** Whether the current code block's `code` is written. */
+  preCode: boolean;
+  /** The current code block's language, as its `<pre>` names it. */
+  preLanguage: string | undefined;
+  /** What the element being placed added to. */
+  counted: Counted | undefined;
+}
+
+/** Parses the HTML, placing each element (`place`) and writing each text outside dropped ones. */
+function parse(html: string, s: State): void {
+  // A tag cut off by the end of the input is named and then closed by the parser, but never
+  // reported open: its close is skipped, as nothing was noted for it to match.
+  let unreported: string | undefined;
+  const parser = new Parser(
+    {
+      onopentagname(tag) {
+        unreported = tag;
+      },
+      onopentag(tag, attribs) {
+        unreported = undefined;
+        s.counted = undefined;
+        const fate = s.writer.dropping > 0 ? DROPPED : place(s, tag, attribs);
+        // `place` wrote what it writes; other fates are noted so that the close is matched.
+        if (fate !== WRITTEN) s.writer.open(tag, fate, '');
+        s.open.push(s.counted ? { tag, counted: s.counted } : { tag });
+      },
+      onclosetag(tag) {
+        if (unreported === tag) {
+          unreported = undefined;
+          return;
+        }
+        if (s.writer.close(tag) === undefined) return;
+        const closed = s.open.pop()?.counted;
+        if (closed) s.counts[closed]--;
+      },
+      ontext(raw) {
+        if (s.writer.dropping === 0) text(s, raw);
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.end(html);
+}
+
 /** Elements written (with the attributes of `ATTRIBUTES`); others are unwrapped or dropped. */
 const TAGS: ReadonlySet<string> = new Set([
   'a', 'abbr', 'audio', 'b', 'blockquote', 'br', 'caption', 'cite', 'code', 'col', 'colgroup',
@@ -57,6 +142,150 @@ const TAGS: ReadonlySet<string> = new Set([
   'sup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'time', 'tr', 'track', 'tt', 'u', 'ul',
   'var', 'video',
 ]); // biome-ignore format: a list
+
+/** What becomes of an element outside anything dropped; writes it when it is written. */
+function place(s: State, tag: string, attribs: Attribs): Fate {
+  if (MATH_DROPPED.has(tag)) return DROPPED;
+  if (tag === 'iframe') {
+    embed(s, attribs);
+    return DROPPED;
+  }
+  if (DROPPED_WITH_CONTENT.has(tag)) return DROPPED;
+  if (s.counts.pre > 0) return inCodeBlock(s, tag, attribs);
+  if (s.counts.math > 0 || tag === 'math') return inMath(s, tag, attribs);
+  if (tag === 'input') return checkbox(s, attribs);
+  // A `<picture>` is unwrapped but counted, for its `<source>`s to go: its `<img>` alone stays.
+  if (tag === 'picture') count(s, 'picture');
+  if (!TAGS.has(tag) || (tag === 'source' && s.counts.picture > 0)) return UNWRAPPED;
+  if (TABLE_PARTS.has(tag) && s.writer.tables === 0) return UNWRAPPED;
+  if (tag === 'img') return image(s, attribs);
+  if (tag === 'a') return link(s, attribs);
+  if (tag === 'pre') return codeBlock(s, attribs);
+  // A player without script shows nothing without the browser's own controls.
+  if (tag === 'video' || tag === 'audio') attribs.controls = '';
+  write(s, tag, attribs);
+  return WRITTEN;
+}
+
+/** A link with an absolute URL; without one, its text alone. */
+function link(s: State, attribs: Attribs): Fate {
+  const href =
+    attribs.href !== undefined ? absoluteUrl(s.urls, 'a', 'href', attribs.href) : undefined;
+  if (!href) return UNWRAPPED;
+  write(s, 'a', { ...attribs, href });
+  count(s, 'a');
+  return WRITTEN;
+}
+
+/** A task list's checkbox, as ☑ or ☐ (a feed has no form controls); any other input goes. */
+function checkbox(s: State, attribs: Attribs): Fate {
+  if ((attribs.type ?? '').trim().toLowerCase() === 'checkbox')
+    text(s, attribs.checked !== undefined ? '☑' : '☐');
+  return UNWRAPPED;
+}
+
+/** An element in `<math>` (or the `<math>` itself): MathML stays MathML, anything else goes. */
+function inMath(s: State, tag: string, attribs: Attribs): Fate {
+  if (!MATH_TAGS.has(tag)) return UNWRAPPED;
+  write(s, tag, attribs);
+  if (tag === 'math') count(s, 'math');
+  return WRITTEN;
+}
+
+/** A code block's `<pre>`, bare: its language is noted for the one `code` inside it. */
+function codeBlock(s: State, attribs: Attribs): Fate {
+  count(s, 'pre');
+  s.preCode = false;
+  s.preLanguage = codeLanguage('pre', attribs);
+  write(s, 'pre', {});
+  return WRITTEN;
+}
+
+/**
+ * An element in a code block: only the code's text stays, in the one `code` (a highlighter's
+ * token spans go, and a `<br>` is the newline it shows).
+ */
+function inCodeBlock(s: State, tag: string, attribs: Attribs): Fate {
+  if (tag === 'br') text(s, '\n');
+  if (tag !== 'code' || s.preCode) return UNWRAPPED;
+  s.preCode = true;
+  // A language name is `[a-z0-9+#._-]` (code-language.ts).
+  const language = codeLanguage('code', attribs) ?? s.preLanguage;
+  openTag(s, 'code', language ? `<code class="language-${escapeAttribute(language)}">` : '<code>');
+  return WRITTEN;
+}
+
+/** An image: `<img src alt width height>`, or its `alt` as text when it has no usable URL. */
+function image(s: State, attribs: Attribs): Fate {
+  const src = imageSource(s.urls, attribs);
+  if (!src) {
+    if (attribs.alt?.trim()) text(s, attribs.alt);
+    return UNWRAPPED;
+  }
+  write(s, 'img', { ...attribs, src }); // `srcset`, `loading`… are not allowed: they go
+  return WRITTEN;
+}
+
+/** An image's `src`: its own, else the widest candidate of its `srcset`. */
+function imageSource(urls: UrlBase, attribs: Attribs): string | undefined {
+  const src = attribs.src !== undefined ? absoluteUrl(urls, 'img', 'src', attribs.src) : undefined;
+  if (src || !attribs.srcset) return src;
+  let best: { url: string; size: number } | undefined;
+  try {
+    for (const { source, width, density } of parseSrcset(attribs.srcset)) {
+      const candidate = absoluteUrl(urls, 'img', 'src', source.value);
+      const size = width?.value ?? (density?.value ?? 1) * 1e6;
+      if (candidate && (!best || size >= best.size)) best = { url: candidate, size };
+    }
+  } catch {
+    return undefined;
+  }
+  return best?.url;
+}
+
+/**
+ * Ancestors beside which a `<p>` may stand (flow content): an embed's link gets a paragraph of
+ * its own only when every element around it is one of these.
+ */
+const FLOW = new Set([
+  'article', 'aside', 'blockquote', 'body', 'dd', 'details', 'div', 'figcaption', 'figure',
+  'footer', 'header', 'html', 'li', 'main', 'nav', 'section', 'td', 'th',
+]); // biome-ignore format: a list
+
+/** A player: a link to what it shows, in a paragraph where one may stand. */
+function embed(s: State, attribs: Attribs): void {
+  const src =
+    attribs.src !== undefined ? absoluteUrl(s.urls, 'iframe', 'src', attribs.src) : undefined;
+  if (!src) return;
+  const { href, label } = embedLinkFor(src, attribs['data-embed'], attribs.title, s.embeds);
+  if (s.counts.a > 0) {
+    text(s, label); // a link cannot hold a link: the label alone, inside the one around it
+    return;
+  }
+  const link = `<a href="${escapeAttribute(xmlText(href))}">${escapeText(xmlText(label))}</a>`;
+  s.writer.text(s.open.every(({ tag }) => FLOW.has(tag)) ? `<p>${link}</p>` : link);
+}
+
+/** Text as written: escaped, without what XML forbids. */
+function text(s: State, raw: string): void {
+  s.writer.text(escapeText(xmlText(raw)));
+}
+
+/** Writes the element's start tag with its allowed attributes. */
+function write(s: State, tag: string, attribs: Attribs): void {
+  openTag(s, tag, `<${tag}${attributesOf(s.urls, tag, attribs)}>`);
+}
+
+function openTag(s: State, tag: string, chunk: string): void {
+  s.writer.closeImplied(tag);
+  s.writer.open(tag, WRITTEN, chunk);
+}
+
+/** Counts the element being placed as `what`, until it closes. */
+function count(s: State, what: Counted): void {
+  s.counts[what]++;
+  s.counted = what;
+}
 
 /** Attributes every written element may keep. */
 const GLOBAL = ['title', 'lang', 'dir'];
@@ -86,27 +315,39 @@ const ATTRIBUTES = new Map<string, ReadonlySet<string>>(
 );
 const GLOBAL_ONLY: ReadonlySet<string> = new Set(GLOBAL);
 
-/** The URL attributes, and the schemes each may have once absolute. */
-const URL_SCHEMES: ReadonlyMap<string, readonly string[]> = new Map([
-  ['href', ['http:', 'https:', 'mailto:']],
-  ['src', ['http:', 'https:']],
-  ['poster', ['http:', 'https:']],
-  ['cite', ['http:', 'https:']],
-]);
+/** An element's allowed attributes, as written after its name. */
+function attributesOf(urls: UrlBase, tag: string, attribs: Attribs): string {
+  let written = '';
+  // Outside `<math>`, MathML elements are unwrapped before they get here.
+  const allowed = MATH_TAGS.has(tag) ? undefined : (ATTRIBUTES.get(tag) ?? GLOBAL_ONLY);
+  for (const name in attribs) {
+    const value = attribs[name] ?? '';
+    const kept = allowed
+      ? allowed.has(name)
+      : name !== 'class' && name !== 'id' && mathAttributeAllowed(name, value);
+    const checked = kept ? attributeValue(urls, tag, name, value) : undefined;
+    if (checked !== undefined) written += ` ${name}="${escapeAttribute(xmlText(checked))}"`;
+  }
+  return written;
+}
 
 /** Whole CSS pixels, as `width`/`height` (and a table's spans) are kept. */
 const WHOLE = /^\d{1,5}$/;
 const NUMBERED = new Set(['width', 'height', 'colspan', 'rowspan', 'span', 'start', 'value']);
 const BOOLEAN = new Set(['controls', 'reversed', 'open', 'default']);
 
-/**
- * Ancestors beside which a `<p>` may stand (flow content): an embed's link gets a paragraph of
- * its own only when every element around it is one of these.
- */
-const FLOW = new Set([
-  'article', 'aside', 'blockquote', 'body', 'dd', 'details', 'div', 'figcaption', 'figure',
-  'footer', 'header', 'html', 'li', 'main', 'nav', 'section', 'td', 'th',
-]); // biome-ignore format: a list
+/** The value an allowed attribute is written with, or undefined when it goes. */
+function attributeValue(
+  urls: UrlBase,
+  tag: string,
+  name: string,
+  value: string,
+): string | undefined {
+  if (isUrlAttribute(name)) return absoluteUrl(urls, tag, name, value);
+  if (NUMBERED.has(name)) return WHOLE.test(value.trim()) ? value.trim() : undefined;
+  if (BOOLEAN.has(name)) return '';
+  return value;
+}
 
 const NOT_XML =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters XML 1.0 forbids
@@ -116,235 +357,4 @@ const NOT_XML =
 export function xmlText(text: string): string {
   NOT_XML.lastIndex = 0;
   return NOT_XML.test(text) ? text.replace(NOT_XML, '') : text;
-}
-
-/** What an open element added to, until it closes. */
-type Counted = 'pre' | 'a' | 'math' | 'picture';
-
-/**
- * The body as feed-safe HTML: see this file's header. Whatever the HTML, it does not throw
- * (a `base` that is not an absolute http(s) URL is a TypeError).
- */
-export function feedHtml(html: string, options: FeedHtmlOptions): string {
-  const base = httpUrl(options.base);
-  if (!base)
-    throw new TypeError(`feedHtml: base must be an absolute http(s) URL, not "${options.base}"`);
-  const site = options.site === undefined ? undefined : httpUrl(String(options.site));
-  const embeds = options.embeds ?? [];
-  const writer = new BalancedWriter();
-  // The elements the parser has open (whatever their fate), for what an element sits in, each
-  // with the count it added to (`counts`) until it closes.
-  const open: { tag: string; counted?: Counted }[] = [];
-  const counts: Record<Counted, number> = { pre: 0, a: 0, math: 0, picture: 0 };
-  let preCode = false; // the current block's `code` is written
-  let preLanguage: string | undefined;
-  let counted: Counted | undefined; // what the element being placed added to
-  let unreported: string | undefined;
-
-  /** A URL attribute's value made absolute, or undefined when it cannot be or may not be. */
-  const url = (tag: string, name: string, value: string): string | undefined => {
-    const trimmed = value.trim();
-    if (tag === 'img' && name === 'src' && SAFE_DATA_IMAGE.test(trimmed)) return trimmed;
-    const resolved = assetFree(resolve(trimmed, base), site);
-    return resolved && URL_SCHEMES.get(name)?.includes(resolved.protocol)
-      ? resolved.href
-      : undefined;
-  };
-
-  const attributesOf = (tag: string, attribs: Record<string, string>): string => {
-    let written = '';
-    // Outside `<math>`, MathML elements are unwrapped before they get here.
-    const allowed = MATH_TAGS.has(tag) ? undefined : (ATTRIBUTES.get(tag) ?? GLOBAL_ONLY);
-    for (const name in attribs) {
-      let value: string | undefined = attribs[name] ?? '';
-      const kept = allowed
-        ? allowed.has(name)
-        : name !== 'class' && name !== 'id' && mathAttributeAllowed(name, value);
-      if (!kept) continue;
-      if (URL_SCHEMES.has(name)) value = url(tag, name, value);
-      else if (NUMBERED.has(name)) value = WHOLE.test(value.trim()) ? value.trim() : undefined;
-      else if (BOOLEAN.has(name)) value = '';
-      if (value === undefined) continue;
-      written += ` ${name}="${escapeAttribute(xmlText(value))}"`;
-    }
-    return written;
-  };
-
-  /** An image's `src`: its own, else the widest candidate of its `srcset`. */
-  const imageSource = (attribs: Record<string, string>): string | undefined => {
-    const src = attribs.src !== undefined ? url('img', 'src', attribs.src) : undefined;
-    if (src || !attribs.srcset) return src;
-    let best: { url: string; size: number } | undefined;
-    try {
-      for (const { source, width, density } of parseSrcset(attribs.srcset)) {
-        const candidate = url('img', 'src', source.value);
-        const size = width?.value ?? (density?.value ?? 1) * 1e6;
-        if (candidate && (!best || size >= best.size)) best = { url: candidate, size };
-      }
-    } catch {
-      return undefined;
-    }
-    return best?.url;
-  };
-
-  const text = (raw: string) => writer.text(escapeText(xmlText(raw)));
-
-  /** An image: `<img src alt width height>`, or its `alt` as text when it has no usable URL. */
-  const image = (attribs: Record<string, string>): Fate => {
-    const src = imageSource(attribs);
-    if (!src) {
-      if (attribs.alt?.trim()) text(attribs.alt);
-      return UNWRAPPED;
-    }
-    write('img', { ...attribs, src }); // `srcset`, `loading`… are not allowed: they go
-    return WRITTEN;
-  };
-
-  /** A player: a link to what it shows, in a paragraph where one may stand. */
-  const embed = (attribs: Record<string, string>): void => {
-    const src = attribs.src !== undefined ? url('iframe', 'src', attribs.src) : undefined;
-    if (!src) return;
-    const { href, label } = embedLinkFor(src, attribs['data-embed'], attribs.title, embeds);
-    if (counts.a > 0) {
-      text(label); // a link cannot hold a link: the label alone, inside the one around it
-      return;
-    }
-    const link = `<a href="${escapeAttribute(xmlText(href))}">${escapeText(xmlText(label))}</a>`;
-    writer.text(open.every(({ tag }) => FLOW.has(tag)) ? `<p>${link}</p>` : link);
-  };
-
-  const write = (tag: string, attribs: Record<string, string>) =>
-    writeTag(tag, `<${tag}${attributesOf(tag, attribs)}>`);
-  const writeTag = (tag: string, chunk: string) => {
-    writer.closeImplied(tag);
-    writer.open(tag, WRITTEN, chunk);
-  };
-  const count = (what: Counted) => {
-    counts[what]++;
-    counted = what;
-  };
-
-  /** What becomes of an element outside anything dropped; writes it when it is written. */
-  const place = (tag: string, attribs: Record<string, string>): Fate => {
-    if (MATH_DROPPED.has(tag)) return DROPPED;
-    if (tag === 'iframe') {
-      embed(attribs);
-      return DROPPED;
-    }
-    if (DROPPED_WITH_CONTENT.has(tag)) return DROPPED;
-    if (counts.pre > 0) {
-      // In a code block, only its text, in the one `code`.
-      if (tag === 'br') text('\n');
-      if (tag !== 'code' || preCode) return UNWRAPPED;
-      preCode = true;
-      // A language name is `[a-z0-9+#._-]` (code-language.ts).
-      const language = codeLanguage('code', attribs) ?? preLanguage;
-      writeTag(
-        'code',
-        language ? `<code class="language-${escapeAttribute(language)}">` : '<code>',
-      );
-      return WRITTEN;
-    }
-    if (counts.math > 0 || tag === 'math') {
-      if (!MATH_TAGS.has(tag)) return UNWRAPPED;
-      write(tag, attribs);
-      if (tag === 'math') count('math');
-      return WRITTEN;
-    }
-    if (tag === 'input') {
-      if ((attribs.type ?? '').trim().toLowerCase() === 'checkbox')
-        text(attribs.checked !== undefined ? '☑' : '☐');
-      return UNWRAPPED;
-    }
-    if (tag === 'picture') count('picture');
-    if (!TAGS.has(tag) || (tag === 'source' && counts.picture > 0)) return UNWRAPPED;
-    if (TABLE_PARTS.has(tag) && writer.tables === 0) return UNWRAPPED;
-    if (tag === 'img') return image(attribs);
-    if (tag === 'a') {
-      const href = attribs.href !== undefined ? url('a', 'href', attribs.href) : undefined;
-      if (!href) return UNWRAPPED;
-      write('a', { ...attribs, href });
-      count('a');
-      return WRITTEN;
-    }
-    // A player without script shows nothing without the browser's own controls.
-    if (tag === 'video' || tag === 'audio') attribs.controls = '';
-    if (tag === 'pre') {
-      count('pre');
-      preCode = false;
-      preLanguage = codeLanguage('pre', attribs);
-      write('pre', {});
-      return WRITTEN;
-    }
-    write(tag, attribs);
-    return WRITTEN;
-  };
-
-  const parser = new Parser(
-    {
-      onopentagname(tag) {
-        unreported = tag;
-      },
-      onopentag(tag, attribs) {
-        unreported = undefined;
-        counted = undefined;
-        const fate = writer.dropping > 0 ? DROPPED : place(tag, attribs);
-        // `place` wrote what it writes; other fates are noted so that the close is matched.
-        if (fate !== WRITTEN) writer.open(tag, fate, '');
-        open.push(counted ? { tag, counted } : { tag });
-      },
-      onclosetag(tag) {
-        if (unreported === tag) {
-          unreported = undefined;
-          return;
-        }
-        if (writer.close(tag) === undefined) return;
-        const closed = open.pop()?.counted;
-        if (closed) counts[closed]--;
-      },
-      ontext(raw) {
-        if (writer.dropping === 0) text(raw);
-      },
-    },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
-  );
-  parser.end(html);
-  writer.end();
-  return writer.out.join('');
-}
-
-/** The URL when it is absolute http(s), else undefined. */
-function httpUrl(value: string): URL | undefined {
-  const url = resolve(value, undefined);
-  return url && (url.protocol === 'http:' || url.protocol === 'https:') ? url : undefined;
-}
-
-function resolve(value: string, base: URL | undefined): URL | undefined {
-  try {
-    return new URL(value, base);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The URL unless it is one of the site's build assets: `/_image?href=` (Astro's image endpoint)
- * gives back the image it serves; `/_astro/…` (hashed per build) is dropped.
- */
-function assetFree(url: URL | undefined, site: URL | undefined): URL | undefined {
-  if (!url || !site || !isAsset(url, site)) return url;
-  if (!IMAGE_ENDPOINT.test(url.pathname)) return undefined;
-  const served = url.searchParams.get('href');
-  const image = served ? resolve(served, site) : undefined;
-  return image && !isAsset(image, site) ? image : undefined;
-}
-
-const BUILD_ASSET = /(?:^|\/)_astro\//;
-const IMAGE_ENDPOINT = /\/_image\/?$/;
-
-function isAsset(url: URL, site: URL): boolean {
-  return (
-    url.origin === site.origin &&
-    (BUILD_ASSET.test(url.pathname) || IMAGE_ENDPOINT.test(url.pathname))
-  );
 }
