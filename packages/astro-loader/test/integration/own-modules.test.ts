@@ -21,6 +21,18 @@ function distModules(pkg: 'astro-loader' | 'core'): { id: string; code: string }
     }));
 }
 
+/** The JavaScript files a package's exports name (`./dist/….js`, without the `./`). */
+function exportedModules(pkg: 'astro-loader' | 'core'): string[] {
+  const manifest = fileURLToPath(new URL(`../../../${pkg}/package.json`, import.meta.url));
+  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as {
+    exports: Record<string, string | { import?: string }>;
+  };
+  return Object.values(exports)
+    .map((target) => (typeof target === 'string' ? target : target.import))
+    .filter((file): file is string => file?.endsWith('.js') === true)
+    .map((file) => file.slice(2));
+}
+
 /** A module's exports, run from its source. */
 const run = (code: string) =>
   import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
@@ -68,7 +80,13 @@ describe('our own modules, minified in a build', () => {
 
   it('minifies every module of both packages (none is left as it was)', async () => {
     const modules = [...distModules('astro-loader'), ...distModules('core')];
-    expect(modules.length).toBeGreaterThan(50);
+    // At least every entry point that package.json exports, and the chunks they share.
+    const exported = (['astro-loader', 'core'] as const).flatMap((pkg) =>
+      exportedModules(pkg).map((file) => `/site/node_modules/@content-read/${pkg}/${file}`),
+    );
+    expect(exported.length).toBeGreaterThan(8);
+    expect(modules.map((m) => m.id)).toEqual(expect.arrayContaining(exported));
+    expect(modules.some((m) => /\/dist\/chunk-[^/]+\.js$/.test(m.id))).toBe(true);
     let before = 0;
     let after = 0;
     for (const { id, code } of modules) {

@@ -9,6 +9,7 @@ import type { ProxySettings } from '../../server/proxy/settings.js';
 import { PUBLISH_SECRET_VARIABLE } from '../../server/publish/handler.js';
 import { ContentReadSetupError } from '../../shared/errors.js';
 import { type EnvContext, envContext, modeFromArgv, setEnvContext } from '../config/env.js';
+import { DIST_FILES, distFile } from '../dist-files.js';
 import { dependencyComments } from './dependency-comments.js';
 import { keepsDist, removeDroppedPages } from './kept-dist.js';
 import {
@@ -90,7 +91,7 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
           vite: { plugins: [vitePlugin(), dependencyComments(), ownModulesMinified()] },
         });
         addMiddleware({
-          entrypoint: new URL('../../server/env-middleware.js', import.meta.url),
+          entrypoint: distFile(DIST_FILES.envMiddleware),
           order: 'pre',
         });
         if (guard) {
@@ -110,14 +111,14 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
           limiterModule = limiterSpecifier(root, settings.rateLimit?.limiter);
           injectRoute({
             pattern: `${settings.path}/[resource]`,
-            entrypoint: new URL('../../server/proxy/route.js', import.meta.url),
+            entrypoint: distFile(DIST_FILES.proxyRoute),
             prerender: false,
           });
         }
         if (publish)
           injectRoute({
             pattern: publish,
-            entrypoint: new URL('../../server/publish/route.js', import.meta.url),
+            entrypoint: distFile(DIST_FILES.publishRoute),
             prerender: false,
           });
       },

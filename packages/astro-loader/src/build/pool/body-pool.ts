@@ -4,6 +4,7 @@ import type { HighlightSettings } from '../../body/highlight/highlighter.js';
 import type { SanitisedBody } from '../../body/pipeline.js';
 import { renderArticleHtml, type SanitiseOptions } from '../../body/sanitise/sanitiser.js';
 import type { UrlBase } from '../../body/sanitise/urls.js';
+import { DIST_FILES, distFile } from '../dist-files.js';
 import type { SanitiseBatch } from './body-thread.js';
 
 /**
@@ -106,7 +107,7 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
   if (size <= 0)
     return { render: async (html, base) => inline(html, base), threaded: 0, close: async () => {} };
 
-  const workerUrl = options.workerUrl ?? new URL('./body-thread.js', import.meta.url);
+  const workerUrl = options.workerUrl ?? distFile(DIST_FILES.bodyThread);
   const inlineBelow = options.inlineBelow ?? INLINE_BELOW;
   const queue: Job[] = [];
   let threads: Thread[] | undefined;
