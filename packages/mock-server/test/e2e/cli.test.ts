@@ -166,16 +166,18 @@ describe.concurrent('content-read-mock CLI', () => {
   }, 60_000);
 
   it('--wait exits 0 once a server answers discovery, and 1 with the reason when none does in time', async () => {
-    const free = createServer();
-    await new Promise<void>((done) => free.listen(0, '127.0.0.1', done));
-    const port = (free.address() as AddressInfo).port;
-    await new Promise((done) => free.close(done));
+    // The port is held, answering as no API does, while the first waiter runs: a port merely
+    // found free could be taken meanwhile by a server of another test (and answer discovery).
+    const holder = createServer((_, response) => response.writeHead(404).end('not here'));
+    await new Promise<void>((done) => holder.listen(0, '127.0.0.1', done));
+    const port = (holder.address() as AddressInfo).port;
     const baseUrl = `http://127.0.0.1:${port}/api/v1`;
 
     const nobody = await run(['--wait', baseUrl, '--wait-timeout', '1']);
+    await new Promise((done) => holder.close(done));
     expect(nobody.code).toBe(1);
     expect(nobody.out).toContain(
-      `no Content Read API answered at ${baseUrl} within 1 s (last: ECONNREFUSED)`,
+      `no Content Read API answered at ${baseUrl} within 1 s (last: HTTP 404, not a v1 discovery body)`,
     );
 
     // The waiter starts first, as in a CI script that backgrounds the server.
