@@ -9,6 +9,7 @@ import { runImagesBench } from './images-bench.js';
 import { runIncrementalBench } from './incremental-bench.js';
 import { runLatencyBench } from './latency-bench.js';
 import type { BenchResult } from './lib/stats.js';
+import { runLoadBench } from './load-bench.js';
 import { runMemoryBench } from './memory-bench.js';
 import { runPoolBench } from './pool-bench.js';
 import { runPublishBench } from './publish-bench.js';
@@ -41,6 +42,7 @@ export async function runBenches(
   if (wants('B13'))
     steps.push(['B13 <ArticleBody components>', () => runComponentsBench(cfg, log)]);
   if (wants('B14')) steps.push(['B14 body images', () => runImagesBench(cfg, log)]);
+  if (wants('L1', 'L2')) steps.push(['L1/L2 start-up', () => runLoadBench(cfg, log)]);
   if (wants('P1', 'P5')) steps.push(['P1/P5 sanitiser pool', () => runPoolBench(cfg, log)]);
   if (wants('Q1')) steps.push(['Q1 one search query', () => runSearchBench(cfg, log)]);
   if (wants('U1')) steps.push(['U1 publish to live', () => runPublishBench(cfg, log)]);

@@ -64,6 +64,8 @@ export const ALL = [
   'B7',
   'B8',
   'B9',
+  'L1',
+  'L2',
   'P1',
   'P5',
   'Q1',

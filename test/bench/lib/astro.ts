@@ -25,12 +25,21 @@ export class BenchSite {
   }
 
   /**
-   * A copy of the fixture; with `pages`, the page per article of fixtures/pages/<pages> is added
-   * (B8, B13 and B14 build those sites; the sync benchmarks need no pages).
+   * A copy of the fixture; with `pages`, the pages of fixtures/pages/<pages> are added (B8, B13
+   * and B14 build a page per article; L2 serves one page in `astro dev`; the sync benchmarks need
+   * no pages).
    */
   static async create(
     fixture: 'loader-site' | 'file-site' | 'naive-site' | 'body-site' | 'markdown-site',
-    pages?: 'loader' | 'file' | 'body-components' | 'body-content' | 'body-plain' | 'markdown',
+    pages?:
+      | 'loader'
+      | 'file'
+      | 'body-components'
+      | 'body-content'
+      | 'body-plain'
+      | 'markdown'
+      | 'dev-loader'
+      | 'dev-naive',
   ): Promise<BenchSite> {
     const site = await AstroSite.copy(new URL(`../fixtures/${fixture}`, import.meta.url));
     await installOwnPackages(site.root);
