@@ -4,7 +4,7 @@
 // summed by package. The sanitiser's threads are not
 // profiled (they do not inherit Node's flags), so the loader is profiled twice: with its pool
 // (the main thread's share) and without it (`sanitiseWorkers: 0`: all of its work). This is the
-// profile docs/performance.md quotes.
+// profile the performance page quotes.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -23,7 +23,7 @@ export async function mergeWithPrevious(results: BenchResult[]): Promise<BenchRe
   return merged;
 }
 
-/** BENCHMARKS.md: the table, the machine and the commands; docs/performance.md explains the rows. */
+/** BENCHMARKS.md: the table, the machine and the commands; the performance page explains the rows. */
 export function renderReport(
   results: BenchResult[],
   cfg: BenchConfig,
@@ -46,7 +46,7 @@ export function renderReport(
 Written by \`npm run bench\` (test/bench/run.ts) on ${new Date().toISOString().slice(0, 10)}; ${seconds === undefined ? 'rendered again from the stored results, nothing measured' : `the last run took ${Math.round(seconds / 60)} min`}
 (rows not measured by it are kept from earlier runs; each row below says when it was measured).
 Every figure is a ratio of medians of runs of both sides taken alternately in the same invocation.
-Why each figure is what it is: [docs/performance.md](docs/performance.md).
+Why each figure is what it is: [the performance page](the performance page).
 
 | id | what | compared with | target | figure | met? |
 |---|---|---|---|---|---|
@@ -82,7 +82,7 @@ BENCH_ONLY=U2 npm run bench                     # the proxy's upstream load: 1, 
 BENCH_ONLY=Q1 npm run bench                     # one search query in Chromium: Pagefind + lean listings vs every full page
 BENCH_ONLY=S1 BENCH_SCALE_SIZES=1000,10000 npm run bench  # the scaling chart at other sizes
 BENCH_ONLY=S2 npm run bench                     # the archive recipe: the newest 10,000 of 250,000
-node test/bench/run.ts store-size               # docs/performance.md's store-size table (an hour)
+node test/bench/run.ts store-size               # the performance page's store-size table (an hour)
 npm run bench:profile [-- warm]                 # CPU by package of a cold (warm) sync: loader, no pool, file()
 node test/bench/run.ts store-saves 2            # Astro store saves per warm sync (BENCH_LATENCY_MS to slow the API)
 node test/bench/run.ts --articles=1000 --runs=1 # after npm run build; flags or BENCH_* variables

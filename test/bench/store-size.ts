@@ -1,5 +1,5 @@
 // `node test/bench/run.ts store-size` (after `npm run build`): the store-size table of
-// docs/performance.md, "Archives". For each size (BENCH_STORE_SIZES, default
+// the performance page, "Archives". For each size (BENCH_STORE_SIZES, default
 // 10000,50000,100000,250000), each storage (Astro's single-file store, and its chunked one up to
 // BENCH_CHUNKED_MAX articles, default 50000: past that a chunked sync takes tens of minutes) and
 // each side (the loader, file() on the same entries): a cold `astro sync`, then a warm one with

@@ -1,11 +1,14 @@
 /**
- * docs/api-v1.md and packages/core/openapi.json describe the same API: every path, query
+ * docs/src/content/docs/reference/api-v1.md and packages/core/openapi.json describe the same API: every path, query
  * parameter, status, error code and field (with its type) named in one is in the other.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-const doc = readFileSync(new URL('../../docs/api-v1.md', import.meta.url), 'utf8');
+const doc = readFileSync(
+  new URL('../../docs/src/content/docs/reference/api-v1.md', import.meta.url),
+  'utf8',
+);
 const openapi = JSON.parse(
   readFileSync(new URL('../../packages/core/openapi.json', import.meta.url), 'utf8'),
 ) as OpenApi;
@@ -34,7 +37,8 @@ const operations = Object.entries(openapi.paths).flatMap(([path, ops]) =>
 /** The rows of the first table after a heading, as arrays of cells. */
 function tableAfter(heading: string): string[][] {
   const start = doc.indexOf(`\n${heading}\n`);
-  if (start < 0) throw new Error(`docs/api-v1.md has no heading "${heading}"`);
+  if (start < 0)
+    throw new Error(`docs/src/content/docs/reference/api-v1.md has no heading "${heading}"`);
   const lines = doc.slice(start + heading.length + 2).split('\n');
   const first = lines.findIndex((line) => line.startsWith('|'));
   const rows: string[][] = [];
@@ -64,7 +68,7 @@ function typeName(schema: Schema): string {
   return schema.type ?? 'any';
 }
 
-describe('docs/api-v1.md against packages/core/openapi.json', () => {
+describe('docs/src/content/docs/reference/api-v1.md against packages/core/openapi.json', () => {
   it('names the same operations', () => {
     const inDoc = [...doc.matchAll(/`(GET|OPTIONS) (\/api\/v1[a-z/]*)`/g)].map(
       (m) => `${m[1]} ${m[2]}`,

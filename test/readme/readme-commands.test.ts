@@ -133,6 +133,19 @@ describe.concurrent('README commands from a fresh clone', () => {
       await demo.stop();
     }
   }, 300_000);
+  it('npm run docs builds the documentation site and serves it, with its search index', async () => {
+    const docs = start('npm', ['run', 'docs']);
+    try {
+      const url = await docs.waitFor(/Local\s+(http:\/\/\S+)/);
+      expect(docs.output()).toContain('All internal links are valid.');
+      for (const path of ['', 'getting-started/quickstart/', 'pagefind/pagefind.js']) {
+        const answer = await fetch(new URL(path, url));
+        expect(answer.status, path).toBe(200);
+      }
+    } finally {
+      await docs.stop();
+    }
+  }, 300_000);
 });
 
 /** A long-running command in the clone, stopped with SIGTERM (its whole process group). */

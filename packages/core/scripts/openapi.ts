@@ -1,7 +1,7 @@
 /**
  * The OpenAPI 3.1 description of Content Read API v1, generated from the zod schemas this
  * client validates with, so the document and the client can never disagree. Paths, statuses
- * and headers come from docs/api-v1.md. Written to packages/core/openapi.json (shipped as
+ * and headers come from the API contract. Written to packages/core/openapi.json (shipped as
  * `@content-read/core/openapi.json`) by `npm run openapi -w @content-read/core`; a test keeps
  * the committed file equal to what this returns.
  */
@@ -24,7 +24,7 @@ function componentSchemas(): Record<string, Json> {
   const registry = z.registry<{ id: string; description: string }>();
   const add = (schema: z.ZodType, id: string, description: string) =>
     registry.add(schema, { id, description });
-  add(discoverySchema, 'Discovery', 'GET {base_url}: what the API offers (docs/api-v1.md §4).');
+  add(discoverySchema, 'Discovery', 'GET {base_url}: what the API offers (the API contract §4).');
   add(blogSchema, 'Blog', 'A public blog visible to the key (§5).');
   add(authorSchema, 'Author', 'An author of an article.');
   add(featureImageSchema, 'FeatureImage', "An article's feature image.");

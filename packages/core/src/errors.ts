@@ -100,7 +100,7 @@ export interface ValidationIssue {
   problem: string;
 }
 
-/** A response that does not match the contract (docs/api-v1.md), or is not JSON at all. */
+/** A response that does not match the contract (the API contract), or is not JSON at all. */
 export class ValidationError extends ContentReadError<{ issues: ValidationIssue[] }> {
   override name = 'ValidationError';
   declare readonly issues: ValidationIssue[];

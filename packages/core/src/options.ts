@@ -90,7 +90,7 @@ export function perPage(value: number | undefined, fallback: number): number {
   return n;
 }
 
-/** The checks RFC 6750 and docs/api-v1.md §2 impose; the message never quotes the key. */
+/** The checks RFC 6750 and the API contract §2 impose; the message never quotes the key. */
 export function checkApiKey(key: unknown): asserts key is string {
   if (typeof key !== 'string' || key.length === 0) {
     throw config('apiKey is empty', 'Pass the API key of your Content Read team (a string).');

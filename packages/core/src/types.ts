@@ -1,4 +1,4 @@
-/** Public option, event and result types (see the README; the wire format is docs/api-v1.md). */
+/** Public option, event and result types (see the README; the wire format is the API contract). */
 import type { Dispatcher } from 'undici';
 import type { ValidationIssue } from './errors.js';
 import type { Article, Blog, ListMeta } from './schema/wire.js';

@@ -1,5 +1,5 @@
 /**
- * The CORS preflight a browser sends before reading the API with a key (docs/api-v1.md §8):
+ * The CORS preflight a browser sends before reading the API with a key (the API contract §8):
  * OPTIONS with Origin, Access-Control-Request-Method and -Headers: Authorization.
  * No key is sent, exactly as a browser would not. For information only, never a failure:
  * browsers should read through a backend proxy, and a key used from a browser must be one

@@ -1,5 +1,5 @@
 /**
- * Page-by-page reading (docs/api-v1.md §5, tolerant reader): a bare array is one page;
+ * Page-by-page reading (the API contract §5, tolerant reader): a bare array is one page;
  * `{ data }` follows `Link: rel="next"`; with `meta.total_pages` the remaining pages are
  * fetched concurrently (bounded) and yielded as they arrive. Each page is a conditional
  * request when the caller holds its ETag; a 304 yields the held ids and meta.

@@ -1,6 +1,6 @@
 /**
  * Turns zod failures into one ValidationError that names the URL path, the item's index
- * and id, the field and the problem; and reads the tolerant list shapes (docs/api-v1.md §5).
+ * and id, the field and the problem; and reads the tolerant list shapes (the API contract §5).
  */
 import type { z } from 'zod';
 import { ValidationError, type ValidationIssue } from '../errors.js';

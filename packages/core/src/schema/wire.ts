@@ -1,5 +1,5 @@
 /**
- * The wire: zod 4 schemas of the API's JSON (docs/api-v1.md §4, §5, §7), the one description
+ * The wire: zod 4 schemas of the API's JSON (the API contract §4, §5, §7), the one description
  * every package validates against. Strict on what a value must be (RFC 3339 timestamps with an
  * offset, non-empty ids and slugs, whole non-negative reading times); tolerant in what it
  * accepts around it: objects are `.loose()` (unknown fields are kept, never rejected), and a
@@ -58,7 +58,7 @@ export const discoverySchema = wireObject({
 export type Discovery = z.infer<typeof discoverySchema>;
 
 /*
- * The objects as the contract states them (docs/api-v1.md §5): every field present, `null` where
+ * The objects as the contract states them (the API contract §5): every field present, `null` where
  * there is none. The mock's dataset records build on them and the loader's entries hold the
  * author and feature image as they are; the wire schemas below read the same fields tolerantly.
  */

@@ -2,7 +2,7 @@ import type { ArticleRecord, BlogRecord } from './schema.js';
 import type { DataStore, StoredKey } from './store.js';
 import { VersionedCache } from './versioned-cache.js';
 
-/** What one key may read (docs/api-v1.md §3), precomputed and shared by keys that see the same. */
+/** What one key may read (the API contract §3), precomputed and shared by keys that see the same. */
 export interface Scope {
   /** Small number naming this visible set; keys with the same visible blogs share it. */
   serial: number;

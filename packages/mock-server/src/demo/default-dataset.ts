@@ -12,7 +12,7 @@ const ANCHOR = Date.parse('2026-11-01T09:00:00Z');
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 
-/** The demo keys: each shows one scope rule of docs/api-v1.md §3. */
+/** The demo keys: each shows one scope rule of the API contract §3. */
 export const demoKeys = [
   {
     name: 'full',

@@ -5,7 +5,7 @@ export type AuthorizationParse =
   | { ok: false; code: 'missing_token' | 'invalid_authorization' };
 
 /**
- * docs/api-v1.md §2: exactly `Bearer <token>` — the scheme word in any case, one space, a
+ * the API contract §2: exactly `Bearer <token>` — the scheme word in any case, one space, a
  * b64token. Anything else (no scheme, other schemes, empty token, extra or other whitespace) is
  * `invalid_authorization`; no header at all is `missing_token`.
  */

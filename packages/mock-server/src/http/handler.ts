@@ -32,7 +32,7 @@ export interface HandlerParts {
   rateLimiter: RateLimiter | undefined;
 }
 
-/** The one implementation of docs/api-v1.md. Synchronous: faces carry out delays and cut bodies. */
+/** The one implementation of the API contract. Synchronous: faces carry out delays and cut bodies. */
 export class Handler {
   readonly #scopes: ScopeCache;
   readonly #listings: ListingCache;

@@ -71,7 +71,7 @@ export class ImageRoute {
     const width = Number(w);
     const height = Number(h);
     if (!match || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE)
-      // One line of JSON, in the API's error body (docs/api-v1.md §7).
+      // One line of JSON, in the API's error body (the API contract §7).
       return error(404, 'not_found', NOT_AN_IMAGE, isHead, null, NO_STORE);
     const image = await this.image(seed, width, height);
     const headers = { ...IMAGE_HEADERS, etag: image.etag };

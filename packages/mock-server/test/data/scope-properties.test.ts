@@ -1,5 +1,5 @@
 // Property-based scope tests: for random datasets and keys, each endpoint returns exactly the set
-// that docs/api-v1.md §3 allows. Runs: MOCK_PROPERTY_RUNS (default 20; the soak suite raises it).
+// that the API contract §3 allows. Runs: MOCK_PROPERTY_RUNS (default 20; the soak suite raises it).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Dataset } from '../../src/index.js';

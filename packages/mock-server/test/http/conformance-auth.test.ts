@@ -1,4 +1,4 @@
-// docs/api-v1.md §2, row by row, over loopback (and the parser for what HTTP framing removes).
+// the API contract §2, row by row, over loopback (and the parser for what HTTP framing removes).
 import { describe, expect, it } from 'vitest';
 import { parseAuthorization } from '../../src/http/auth.js';
 import { errorCode, FULL, REVOKED, rawRequest, statusOf, useServer } from '../support.js';

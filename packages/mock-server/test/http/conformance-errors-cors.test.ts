@@ -1,4 +1,4 @@
-// docs/api-v1.md §7 (errors), §8 (CORS) and §9 (rate limits), plus "never 500 on client input".
+// the API contract §7 (errors), §8 (CORS) and §9 (rate limits), plus "never 500 on client input".
 import { describe, expect, it } from 'vitest';
 import { FULL, rawRequest, start, statusOf, TWO_BLOGS, useServer } from '../support.js';
 

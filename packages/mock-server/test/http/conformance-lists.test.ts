@@ -1,4 +1,4 @@
-// docs/api-v1.md §5 and §6: the list envelope, pagination, Link, order, and the articles query.
+// the API contract §5 and §6: the list envelope, pagination, Link, order, and the articles query.
 
 import { articleSchema, blogSchema } from '@content-read/core';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// docs/api-v1.md §3 with the demo keys: what each key sees, and that invisible equals nonexistent.
+// the API contract §3 with the demo keys: what each key sees, and that invisible equals nonexistent.
 import { describe, expect, it } from 'vitest';
 import { defaultDataset } from '../../src/index.js';
 import { blogFilterAnswers, FULL, OTHER, PRIVATE_SCOPE, TWO_BLOGS, useServer } from '../support.js';

@@ -1,4 +1,4 @@
-// docs/api-v1.md §1 (endpoints, transport, conditional requests) and §4 (discovery) against the real server over loopback.
+// the API contract §1 (endpoints, transport, conditional requests) and §4 (discovery) against the real server over loopback.
 import { describe, expect, it } from 'vitest';
 import { FULL, rawRequest, statusOf, useServer } from '../support.js';
 

@@ -12,9 +12,9 @@ import { absoluteUrl, httpUrl, isUrlAttribute, type UrlBase } from './feed-urls.
 /**
  * A body step after the pipeline (body/pipeline.ts), for feeds: an entry's sanitised body as
  * HTML that reads the same in a feed reader, which has none of the site's CSS, scripts or
- * address. What it reads is the body as step 2 writes it (docs/article-body-pipeline.md, "Forms
- * later steps read"), but it trusts none of it: it parses the HTML again with htmlparser2 and
- * writes through the sanitiser's writer (every element closed, every text and value escaped by
+ * address. What it reads is the body as step 2 writes it (the body pipeline page, "Forms later
+ * steps read"), but it trusts none of it: it parses the HTML again with htmlparser2 and writes
+ * through the sanitiser's writer (every element closed, every text and value escaped by
  * shared/html-escape.ts) only the elements and attributes allowed below, so that any input, a
  * hostile one too, gives no script, no event handler and no URL but http(s) (and `mailto:`
  * links, and raster `data:` images as the sanitiser keeps them).

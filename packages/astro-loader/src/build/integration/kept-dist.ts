@@ -1,7 +1,7 @@
 /**
  * Incremental builds that keep `dist/` (`experimental.incrementalBuild` with
  * `vite: { build: { emptyOutDir: false } }`): Astro then leaves each unchanged page where it is
- * instead of emptying `dist/` and copying every page back from its cache (docs/performance.md,
+ * instead of emptying `dist/` and copying every page back from its cache (the performance page,
  * B9), but it never removes the page of a path it no longer builds, such as a deleted article's.
  * This does: the pages each build wrote are listed in cacheDir, and those of the last build that
  * this one did not write are deleted from `dist/`.

@@ -9,7 +9,7 @@ export const ALLOWED_PARAMETERS: Record<Resource, readonly string[]> = {
   articles: ['blog', 'fields', 'format', 'page', 'per_page'],
 };
 
-/** The API's page size when a request names none (docs/api-v1.md section 6). */
+/** The API's page size when a request names none (the API contract section 6). */
 export const DEFAULT_PER_PAGE = 100;
 
 const CHECKS: Record<string, { valid: (value: string) => boolean; expected: string }> = {

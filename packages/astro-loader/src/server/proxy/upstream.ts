@@ -66,7 +66,7 @@ export async function fetchUpstream(
 }
 
 /**
- * What the tolerant reader accepts (docs/api-v1.md section 5): a bare array is the whole list;
+ * What the tolerant reader accepts (the API contract section 5): a bare array is the whole list;
  * `{ data: [...] }` is a page, with `meta.total_pages` when the server offers it.
  */
 function listShape(bytes: Uint8Array): Pick<UpstreamAnswer, 'whole' | 'pages'> | undefined {

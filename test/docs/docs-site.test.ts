@@ -1,0 +1,95 @@
+/**
+ * The documentation site (docs/, Starlight) as `npm run docs` builds and serves it: the build
+ * passes the links validator (every internal link and anchor resolves), every page is written
+ * with its search index, and in Chromium the getting-started page shows its code highlighted and
+ * the site's own search finds pages by what they say.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { AstroSite, astroBin, repoRoot } from '@content-read/test-support/astro-site';
+import { launchChromium } from '@content-read/test-support/browser';
+import { type ListeningChild, startListening } from '@content-read/test-support/listening-child';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(repoRoot, 'docs');
+const site = AstroSite.at(root);
+/** Every page of src/content/docs, as its URL path. */
+const PAGES = [
+  '/',
+  '/getting-started/quickstart/',
+  '/reference/api-v1/',
+  '/explanations/body-pipeline/',
+  '/explanations/performance/',
+];
+
+let output = '';
+let preview: ListeningChild | undefined;
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  const run = await site.run('build', site.env());
+  output = run.output;
+  if (run.code !== 0) throw new Error(`the docs site's astro build exited ${run.code}:\n${output}`);
+  preview = await startListening(
+    process.execPath,
+    [astroBin, 'preview', '--host', '127.0.0.1', '--port', '0'],
+    { cwd: root, env: site.env() },
+    /(http:\/\/127\.0\.0\.1:\d+)/,
+  );
+  browser = await launchChromium();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await preview?.stop();
+});
+
+async function open(path: string): Promise<Page> {
+  if (!browser || !preview) throw new Error('no browser or no preview server');
+  const page = await browser.newPage();
+  const response = await page.goto(new URL(path, preview.url).href);
+  expect(response?.status(), path).toBe(200);
+  return page;
+}
+
+describe('the documentation site', () => {
+  it('builds with every internal link and anchor resolved, every page and its search index written', () => {
+    expect(output).toContain('All internal links are valid.');
+    for (const path of PAGES)
+      expect(existsSync(join(root, 'dist', path, 'index.html')), path).toBe(true);
+    expect(existsSync(join(root, 'dist/pagefind/pagefind.js'))).toBe(true);
+  });
+
+  it('shows the getting-started page with its code samples highlighted', async () => {
+    const page = await open('/getting-started/quickstart/');
+    const astro = page.locator('pre[data-language="astro"]').first();
+    await expect.poll(() => astro.isVisible()).toBe(true);
+    // Highlighted: the tokens of one sample are written in several colours.
+    const colours = await astro.locator('span').evaluateAll((spans) => {
+      // In the page: its window (the tests' types have no DOM).
+      const view = globalThis as unknown as { getComputedStyle(e: unknown): { color: string } };
+      return new Set(spans.map((s) => view.getComputedStyle(s).color)).size;
+    });
+    expect(colours).toBeGreaterThanOrEqual(4);
+    expect(await page.locator('pre[data-language="ts"]').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it.each([
+    ['rate limit', '/reference/api-v1/'],
+    ['CONTENT_API_KEY', '/getting-started/quickstart/'],
+  ])('finds %j with the built-in search, on %s', async (query, expected) => {
+    const page = await open('/');
+    const button = page.locator('site-search button[data-open-modal]');
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    await button.click();
+    await page.locator('dialog[open] input').fill(query);
+    const links = page.locator('dialog[open] .pagefind-ui__result-link');
+    await expect.poll(() => links.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    const paths = hrefs.map((href) => new URL(href, preview?.url).pathname);
+    expect(paths).toContain(expected);
+    await page.close();
+  });
+});
