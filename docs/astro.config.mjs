@@ -1,6 +1,7 @@
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import starlightLinksValidator from 'starlight-links-validator';
+import { referencePages } from './scripts/reference-pages.ts';
 
 // The documentation site (`npm run docs`): Starlight, with its offline search (Pagefind, built
 // with the site). The links validator fails the build on any internal link or anchor that does
@@ -8,6 +9,8 @@ import starlightLinksValidator from 'starlight-links-validator';
 export default defineConfig({
   site: 'https://content-read.example',
   integrations: [
+    // The options reference, from the packages' types: written before Starlight reads the pages.
+    referencePages(),
     starlight({
       title: 'Content Read for Astro',
       description:

@@ -21,6 +21,11 @@ const PAGES = [
   '/reference/api-v1/',
   '/explanations/body-pipeline/',
   '/explanations/performance/',
+  // Written from the packages' types at each build (docs/scripts/reference-pages.ts).
+  '/reference/options-astro-loader/',
+  '/reference/options-core/',
+  '/reference/options-mock-server/',
+  '/reference/errors/',
 ];
 
 let output = '';
@@ -59,6 +64,17 @@ describe('the documentation site', () => {
     for (const path of PAGES)
       expect(existsSync(join(root, 'dist', path, 'index.html')), path).toBe(true);
     expect(existsSync(join(root, 'dist/pagefind/pagefind.js'))).toBe(true);
+  });
+
+  it('lists every option with its type and description, from the types', async () => {
+    const page = await open('/reference/options-astro-loader/');
+    const row = page.locator('tr', {
+      has: page.locator('td:first-child code', { hasText: /^sanitiseWorkers$/ }),
+    });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.locator('td').nth(1).innerText()).toBe('number');
+    expect(await row.locator('td').nth(2).innerText()).toMatch(/thread/i);
+    await page.close();
   });
 
   it('shows the getting-started page with its code samples highlighted', async () => {

@@ -1,0 +1,134 @@
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import {
+  ENTRY_POINTS,
+  type OptionDoc,
+  type OptionsType,
+  readErrorClasses,
+  readOptionTypes,
+  readProxyErrorCodes,
+} from './api-reference.ts';
+
+/**
+ * The reference pages written from the code: the options, one page per package, and the errors.
+ * Written into the docs collection as the site starts (`astro build`, `astro dev`), from the
+ * packages' types and doc comments (api-reference.ts). They are not committed (.gitignore): no
+ * page can say what the code does not.
+ */
+
+const OPTIONS_PREFIX = 'options-';
+const ERRORS_PAGE = 'errors.md';
+
+/** A table cell: one line, pipes escaped, `{@link X}` as code. */
+function cell(text: string): string {
+  return text
+    .replace(/\{@link\s+([^}\s|]+)(?:[\s|][^}]*)?\}/g, '`$1`')
+    .replace(/\s*\n\s*/g, ' ')
+    .replaceAll('|', '\\|');
+}
+
+function row(option: OptionDoc): string {
+  const name = `\`${option.name}\`${option.optional ? '' : ' (required)'}`;
+  // An optional property's type without the `| undefined` every optional one has.
+  const type = option.optional ? option.type.replace(/ \| undefined$/, '') : option.type;
+  const parts = [
+    option.deprecated ? `**Deprecated:** ${option.deprecated}` : '',
+    option.doc,
+    option.defaultValue && !/Default:/.test(option.doc)
+      ? `Default: \`${option.defaultValue}\`.`
+      : '',
+  ];
+  return `| ${name} | \`${cell(type)}\` | ${cell(parts.filter(Boolean).join(' '))} |`;
+}
+
+function section(type: OptionsType): string {
+  return [
+    `## ${type.name}`,
+    '',
+    `\`import type { ${type.name} } from '${type.from}';\``,
+    '',
+    ...(type.doc ? [type.doc, ''] : []),
+    '| Option | Type | Description |',
+    '|---|---|---|',
+    ...type.options.map(row),
+    '',
+  ].join('\n');
+}
+
+function page(pkg: string, types: OptionsType[]): string {
+  return [
+    '---',
+    `title: "Options of ${pkg}"`,
+    `description: Every option of ${pkg}, from its types and their doc comments.`,
+    '---',
+    '',
+    `Written from the package's TypeScript types and their doc comments at every build of this`,
+    `site: every exported type whose name ends in \`Options\`, from each entry point of ${pkg}.`,
+    '',
+    ...types.map(section),
+  ].join('\n');
+}
+
+/** The file name of a package's page: `options-astro-loader.md`. */
+export function pageFile(pkg: string): string {
+  return `${OPTIONS_PREFIX}${pkg.replace('@content-read/', '')}.md`;
+}
+
+function errorsPage(): string {
+  const classes = readErrorClasses();
+  const codes = readProxyErrorCodes();
+  return [
+    '---',
+    'title: Errors',
+    'description: Every error class the packages throw and every error code the proxy sends.',
+    '---',
+    '',
+    "Written from the packages' types and doc comments at every build of this site. Every message",
+    'says what went wrong, where (collection, URL path, article id, field or variable) and what to',
+    'do, in one line; none holds the API key.',
+    '',
+    '## Error classes',
+    '',
+    '| Error | Exported from | When, and what to do |',
+    '|---|---|---|',
+    ...classes.map((c) => `| \`${c.name}\` | \`${c.from}\` | ${cell(c.doc)} |`),
+    '',
+    '## Proxy error codes',
+    '',
+    'The JSON body of an error answer from the backend proxy (`contentRead({ proxy })`) is',
+    '`{ "error": { "status", "code", "message" } }`. The API\'s own codes never pass through.',
+    '',
+    '| Status | Code | When, and what to do |',
+    '|---|---|---|',
+    ...codes.map((c) => `| ${c.status} | \`${c.code}\` | ${cell(c.doc)} |`),
+    '',
+  ].join('\n');
+}
+
+export async function writeReferencePages(dir: string): Promise<void> {
+  const types = readOptionTypes();
+  await mkdir(dir, { recursive: true });
+  for (const old of await readdir(dir)) {
+    if (old.startsWith(OPTIONS_PREFIX) || old === ERRORS_PAGE) await rm(join(dir, old));
+  }
+  for (const pkg of Object.keys(ENTRY_POINTS)) {
+    const own = types.filter((t) => t.from === pkg || t.from.startsWith(`${pkg}/`));
+    await writeFile(join(dir, pageFile(pkg)), page(pkg, own));
+  }
+  await writeFile(join(dir, ERRORS_PAGE), errorsPage());
+}
+
+/** The integration: the pages, written before Astro reads the docs collection. */
+export function referencePages(): AstroIntegration {
+  return {
+    name: 'content-read:reference-pages',
+    hooks: {
+      'astro:config:setup': async ({ config }) => {
+        const dir = fileURLToPath(new URL('content/docs/reference/', config.srcDir));
+        await writeReferencePages(dir);
+      },
+    },
+  };
+}

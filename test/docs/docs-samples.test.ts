@@ -1,0 +1,76 @@
+/**
+ * The docs site's quickstart, followed as a new user would: every code sample with a file name
+ * (`title="src/…"`) is written into an empty site as that file, which must pass `astro check` and
+ * build against the mock server's demo data, with the articles rendered as the page says:
+ * headings, highlighted code and images through Astro's image service. A renamed option breaks
+ * this test, not a reader's site.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { AstroSite, repoRoot } from '@content-read/test-support/astro-site';
+import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const QUICKSTART = join(repoRoot, 'docs/src/content/docs/getting-started/quickstart.md');
+
+/** Every fenced sample with a `title` that names a file of the site (not `.env`). */
+function samples(page: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const [, path, code] of page.matchAll(/```\w+ title="([^"]+)"\n([\s\S]*?)```/g))
+    if (path && code && !path.startsWith('.')) files[path] = code;
+  return files;
+}
+
+describe('the quickstart of the docs site', { timeout: 240_000 }, () => {
+  let server: Awaited<ReturnType<typeof startMock>>;
+  // Two copies, so that `astro check` and `astro build` (each syncs) run at once.
+  let checked: AstroSite;
+  let site: AstroSite;
+  let files: Record<string, string>;
+  beforeAll(async () => {
+    server = await startMock();
+    files = samples(await readFile(QUICKSTART, 'utf8'));
+    // The images' host is the page's placeholder; the demo's images are the mock's own.
+    const host = new URL(server.baseUrl).hostname;
+    const copy = async () => {
+      const made = await AstroSite.copy(new URL('./fixtures/quickstart', import.meta.url));
+      for (const [path, code] of Object.entries(files)) {
+        await mkdir(dirname(join(made.root, path)), { recursive: true });
+        await writeFile(join(made.root, path), code.replace('images.example.com', host));
+      }
+      return made;
+    };
+    [checked, site] = await Promise.all([copy(), copy()]);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await checked?.dispose();
+    await site?.dispose();
+  });
+
+  it('has a sample for each file of the site', () => {
+    expect(Object.keys(files).sort()).toEqual([
+      'astro.config.mjs',
+      'src/content.config.ts',
+      'src/pages/articles/[id].astro',
+      'src/pages/index.astro',
+    ]);
+  });
+
+  it('passes astro check and builds the demo articles with headings, highlighted code and served images', async () => {
+    const env = site.env({ baseUrl: server.baseUrl, apiKey: FULL_KEY });
+    const [check, built] = await Promise.all([checked.run('check', env), site.build(env)]);
+    expect(check.code, check.output).toBe(0);
+    expect(check.output).toMatch(/0 errors/);
+    expect(built.code, built.output).toBe(0);
+    expect(built.pages['index.html']).toContain('A Practical Guide to Conditional Requests');
+    const article = built.pages['articles/art_0007/index.html'] ?? '';
+    expect(article).toContain('<h1>A Practical Guide to Conditional Requests</h1>');
+    expect(article).toMatch(/<nav><a href="#[^"]+">/);
+    expect(article).toMatch(/<pre class="astro-code [^"]*"[^>]*data-language="css"/);
+    // Every body image through the image service (the feature image is not in the body).
+    const images = [...article.matchAll(/<img [^>]*src="([^"]+)"/g)].map((m) => m[1]);
+    expect(images.length).toBeGreaterThan(0);
+    for (const src of images) expect(src).toMatch(/^\/_astro\//);
+  });
+});
