@@ -5,6 +5,7 @@ import type { Article, Blog, ListMeta } from './schema/wire.js';
 
 export type FetchLike = typeof globalThis.fetch;
 
+/** How failed requests are retried: network errors, timeouts, 408, 429, 500, 502, 503, 504. */
 export interface RetryOptions {
   /** Retries after the first attempt. Default 3. */
   retries?: number;
@@ -20,6 +21,7 @@ export interface RetryOptions {
   maxRetryAfter?: number;
 }
 
+/** How long a request may take at each stage, in ms. */
 export interface TimeoutOptions {
   /** TCP/TLS connect, ms. Default 10_000. */
   connect?: number;
@@ -48,21 +50,79 @@ export interface ResponseEvent {
   durationMs: number;
 }
 
+/**
+ * Options of `createClient`, all validated up front: a bad one throws a ConfigurationError
+ * before any request is sent.
+ */
 export interface ClientOptions {
+  /**
+   * The API address, ending in the path segment `/api/v1` (a trailing slash is fine), without
+   * credentials, query or fragment; `https:` unless the host is loopback or `allowInsecureHttp`.
+   */
   baseUrl: string | URL;
+  /**
+   * The API key, sent as `Authorization: Bearer <key>`; required for `/blogs` and `/articles`,
+   * not for `discover()`. A key that is empty, holds whitespace, starts with `Bearer ` or has
+   * characters outside RFC 6750's b64token alphabet is rejected and never sent.
+   */
   apiKey?: string | undefined;
+  /**
+   * Allow `http:` to a host other than loopback (`localhost`, `*.localhost`, `127.0.0.0/8`,
+   * `[::1]`), which sends the key in clear text.
+   * @default false
+   */
   allowInsecureHttp?: boolean;
+  /**
+   * Most requests in flight at once for this client (and, on Node, most connections per origin
+   * in its pool). A positive integer.
+   * @default 6
+   */
   concurrency?: number;
+  /**
+   * Items asked for per page (`1..500`); overridable per call.
+   * @default 100
+   */
   perPage?: number;
+  /** Connect, headers and body timeouts, in ms (see TimeoutOptions for each default). */
   timeouts?: TimeoutOptions;
+  /**
+   * Largest response body read, in bytes (32 MiB by default; the decoded size of a compressed
+   * body); a bigger one is destroyed and fails with ResponseTooLargeError.
+   * @default 33554432
+   */
   maxResponseBytes?: number;
+  /** How failed requests are retried with exponential backoff (see RetryOptions for defaults). */
   retry?: RetryOptions;
+  /**
+   * How many times `list()` (and `listBlogs`/`listArticles`) reads a listing whose pages do not
+   * add up (content changed mid-read) before throwing ListingChangedError.
+   * @default 3
+   */
   maxListingAttempts?: number;
+  /**
+   * Redirect hops followed per request; `0` follows none.
+   * @default 5
+   */
   maxRedirects?: number;
+  /**
+   * Send requests through this fetch instead (tests with msw, other runtimes); no Agent is made
+   * then, and a `dispatcher` given too is passed to it as `init.dispatcher`. Default: undici's
+   * `request()` on the client's Agent (or `dispatcher`) on Node, the platform's `fetch` on the web.
+   */
   fetch?: FetchLike;
+  /**
+   * Your own undici dispatcher (a proxy, a mock) for the client's requests, instead of the Agent
+   * it makes; `close()` does not close it. Node client only.
+   */
   dispatcher?: Dispatcher;
+  /**
+   * A product token appended to `User-Agent: content-read-core/<version>`, e.g. `my-site/1.0`;
+   * a single line.
+   */
   userAgent?: string;
+  /** Called before each retry with what failed and how long until the next attempt (no key). */
   onRetry?: (event: RetryEvent) => void;
+  /** Called for every HTTP response, redirect hops included, with its status and duration. */
   onResponse?: (event: ResponseEvent) => void;
   /**
    * A list item that breaks the contract: `'fail'` (default) rejects its page with one
@@ -91,11 +151,15 @@ export interface InvalidItem {
   issues: ValidationIssue[];
 }
 
+/** Options of any call that makes requests. */
 export interface RequestOptions {
+  /** Aborts the call: requests in flight and retry waits stop, rejecting with its reason. */
   signal?: AbortSignal | undefined;
 }
 
+/** Options of a call that reads a listing (`listBlogs`, `listArticles`). */
 export interface ListOptions extends RequestOptions {
+  /** Items asked for per page (`1..500`). Default: the client's `perPage`. */
   perPage?: number | undefined;
 }
 
@@ -108,7 +172,12 @@ export interface HeldPage {
   next?: string | undefined;
 }
 
+/** Options of `pages()` and `list()`: conditional requests, held pages and the newest only. */
 export interface PagesOptions extends ListOptions {
+  /**
+   * What was kept from the last sync, keyed by `ListPage.key` (a Map or a plain object): each
+   * held page is asked for with `If-None-Match`, and a 304 yields its held ids. Default: none.
+   */
   previous?: ReadonlyMap<string, HeldPage> | Record<string, HeldPage> | undefined;
   /**
    * Which held pages the caller knows to be unchanged (a publish named the others): such a page

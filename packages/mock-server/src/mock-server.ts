@@ -13,9 +13,15 @@ import { type RateLimitConfig, RateLimiter } from './http/rate-limit.js';
 import { type MockStats, RequestLog, type RequestRecord } from './http/request-log.js';
 import { handleWebRequest } from './http/web-face.js';
 
+/** Options of `createMockServer` (and of `createMswHandlers` when it is given no server). */
 export interface MockServerOptions {
   /** Default: the built-in demo dataset (see README). Validated; a bad one throws DatasetError. */
   dataset?: Dataset;
+  /**
+   * Faults to inject (latency, 429, 500, 503, connection resets, truncated JSON, stalls), drawn
+   * from a seeded sequence per route, on the API routes only; `setFaults()` changes them at run
+   * time. Default: none.
+   */
   faults?: FaultConfig;
   /** Off unless given (section 9). */
   rateLimit?: RateLimitConfig;

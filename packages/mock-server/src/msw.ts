@@ -1,6 +1,7 @@
 import { type HttpHandler, http } from 'msw';
 import { createMockServer, type MockServer, type MockServerOptions } from './mock-server.js';
 
+/** Options of `createMswHandlers`. */
 export interface MswHandlerOptions {
   /** Origin the handlers answer for (default http://content-read.test); every path there is served. */
   origin?: string;

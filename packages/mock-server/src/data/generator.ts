@@ -13,6 +13,10 @@ import type {
   WorkspaceRecord,
 } from './schema.js';
 
+/**
+ * Options of `generateDataset` and `writeGeneratedDataset`: the same options give the same
+ * bytes.
+ */
 export interface GenerateOptions {
   /** Same seed, same options → the same bytes. Default 1. */
   seed?: number | string;
@@ -20,6 +24,10 @@ export interface GenerateOptions {
   workspaces?: number;
   /** Default 5; every fifth blog (the 5th, 10th, …) is private. */
   blogs?: number;
+  /**
+   * How many articles to generate (required; `0` makes none), each in a blog drawn from the
+   * seed, published a minute after the one before.
+   */
   articles: number;
   /** Approximate size of each article's `html`, in bytes (default 2000). */
   bodyBytes?: number;

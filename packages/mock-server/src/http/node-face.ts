@@ -14,6 +14,7 @@ import {
 } from './outcome.js';
 import type { RequestLog } from './request-log.js';
 
+/** Options of `server.listen()`: where its node:http server listens, and whether it takes edits. */
 export interface ListenOptions {
   /** Default 0: an ephemeral port, so parallel test runs never collide. */
   port?: number;

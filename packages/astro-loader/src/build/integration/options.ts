@@ -6,6 +6,10 @@ import { ContentReadSetupError } from '../../shared/errors.js';
 import { LOADER_VERSION } from '../../shared/version.js';
 import type { RefreshWebhookOptions } from './refresh-webhook.js';
 
+/**
+ * The backend proxy (`contentRead({ proxy })`, needs an Astro server adapter): serves the API's
+ * listings to browser code, the key kept on the server.
+ */
 export interface ProxyOptions {
   /** Where the proxy answers, e.g. `/api/content` → `/api/content/blogs`, `/api/content/articles`. */
   path: string;
@@ -52,6 +56,7 @@ export interface PublishOptions {
   path?: string;
 }
 
+/** Options of the `contentRead()` integration: its proxy, its webhooks and the key guard. */
 export interface ContentReadOptions {
   /** The backend proxy for browser code (needs an Astro server adapter). Default: off. */
   proxy?: ProxyOptions;

@@ -5,6 +5,10 @@ import { bearerMatches } from '../../server/http.js';
 import { ARTICLES_LOADER_NAME, BLOGS_LOADER_NAME } from '../../shared/version.js';
 import { envContext } from '../config/env.js';
 
+/**
+ * The `astro dev` refresh webhook (`contentRead({ refresh })`): `POST` re-syncs the blogs and
+ * articles collections. Where it answers, and the secret it checks.
+ */
 export interface RefreshWebhookOptions {
   /** Path of the endpoint on the dev server. Default `/_content-read/refresh`. */
   path?: string;

@@ -2,11 +2,16 @@ import type { Article, Blog } from '@content-read/core';
 import type { BodyOptions } from '../../body/body-options.js';
 import type { CommonLoaderOptions } from '../sync/sync-options.js';
 
+/** Options of `blogsLoader()`: those both build-time loaders share, and its entry ids. */
 export interface BlogsLoaderOptions extends CommonLoaderOptions {
   /** Entry id of a blog. Default: see README "Ids" (the API id, made URL-safe). */
   generateId?: (blog: Blog) => string;
 }
 
+/**
+ * Options of `articlesLoader()`: those both build-time loaders share, how article bodies are
+ * made safe, and which articles to keep.
+ */
 export interface ArticlesLoaderOptions extends CommonLoaderOptions, BodyOptions {
   /** Name of the blogs collection `blog` refers to. Default `'blogs'`. */
   blogsCollection?: string;

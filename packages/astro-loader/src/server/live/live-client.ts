@@ -18,6 +18,10 @@ export interface LiveLoaderOptions extends ConnectionOptions, BodyOptions {
    * that matches no blog the key reads is an error result.
    */
   blogs?: string[];
+  /**
+   * Most requests this loader has in flight to the API at once. A positive integer.
+   * @default 6
+   */
   concurrency?: number;
   /**
    * The longest (ms) one loader call waits for the API; then it answers with the last good

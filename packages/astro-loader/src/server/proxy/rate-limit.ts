@@ -1,3 +1,7 @@
+/**
+ * The proxy's limit per client (`proxy.rateLimit`): a fixed window of `requests` per
+ * `windowSeconds`, or a shared `limiter`; a request over it is answered 429 with `Retry-After`.
+ */
 export interface RateLimitOptions {
   /** Requests one client may make per window, counted in this instance's memory. */
   requests?: number;
