@@ -53,6 +53,7 @@ export interface FeedEntry {
   rendered?: { html: string } | undefined;
 }
 
+/** Options of `feedItems`: where the site and each article's page are, and what to include. */
 export interface FeedItemsOptions<E extends FeedEntry> {
   /** The site's address, absolute (`context.site` of the endpoint: `site` in astro.config). */
   site: string | URL | undefined;

@@ -22,10 +22,16 @@ export interface LiveHighlightOptions {
   theme?: ThemeInput;
   /** Several themes by name (`{ light, dark }`), as `shikiConfig.themes`. */
   themes?: Record<string, ThemeInput>;
+  /** Names that stand for a loaded language (`{ sh: 'bash' }`), as `shikiConfig.langAlias`. */
   langAlias?: Record<string, string>;
   /** As `shikiConfig.wrap`: `true` wraps lines, `false` (default) scrolls, `null` neither. */
   wrap?: boolean | null;
+  /**
+   * With `themes`: the one whose colours are written inline (the others as `--shiki-<name>`
+   * CSS variables), or `false` for variables only; as `shikiConfig.defaultColor`.
+   */
   defaultColor?: string | false;
+  /** Shiki transformers run on each block after the loader's own, as `shikiConfig.transformers`. */
   transformers?: ShikiTransformer[];
   /** As `markdown.syntaxHighlight.excludeLangs`: left as they are (`math` always is). */
   excludeLangs?: string[];

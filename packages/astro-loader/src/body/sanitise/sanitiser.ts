@@ -51,6 +51,7 @@ export interface RenderedHtml {
   unsizedImages: UnsizedImage[];
 }
 
+/** Options of `renderArticleHtml`: what a body may keep beyond the defaults, and its base URL. */
 export interface SanitiseOptions {
   /**
    * Classes kept on any element besides the content classes (`language-*` on code, task-list

@@ -1,0 +1,57 @@
+/**
+ * The options reference of the docs site is written from the packages' types and doc comments
+ * (docs/scripts/api-reference.ts), and so is its errors page: this fails on a public option, an
+ * options type, an error class or a proxy error code that has no doc comment, so nothing reaches
+ * the reference undescribed.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  readErrorClasses,
+  readOptionTypes,
+  readProxyErrorCodes,
+} from '../../docs/scripts/api-reference.ts';
+import { PROXY_ERRORS } from '../../packages/astro-loader/src/server/proxy/error-codes.js';
+
+const types = readOptionTypes();
+
+describe('the options reference', () => {
+  it('reads the options of every loader, the integration, the live helpers, the client and the mock server', () => {
+    const names = types.map((t) => `${t.from} ${t.name}`);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        '@content-read/astro-loader ArticlesLoaderOptions',
+        '@content-read/astro-loader BlogsLoaderOptions',
+        '@content-read/astro-loader ContentReadOptions',
+        '@content-read/astro-loader ProxyOptions',
+        '@content-read/astro-loader/live LiveLoaderOptions',
+        '@content-read/astro-loader/live-highlight LiveHighlightOptions',
+        '@content-read/astro-loader/feed FeedItemsOptions',
+        '@content-read/core ClientOptions',
+        '@content-read/mock-server MockServerOptions',
+      ]),
+    );
+    const articles = types.find((t) => t.name === 'ArticlesLoaderOptions');
+    expect(articles?.options.map((o) => o.name)).toEqual(
+      expect.arrayContaining(['baseUrl', 'apiKey', 'sanitiseWorkers', 'transformHtml']),
+    );
+  });
+
+  it('has a doc comment for every public option and every options type', () => {
+    const undocumented = types.flatMap((t) => [
+      ...(t.doc ? [] : [`${t.from}: the type ${t.name}`]),
+      ...t.options.filter((o) => !o.doc).map((o) => `${t.from}: ${t.name}.${o.name}`),
+    ]);
+    expect(undocumented).toEqual([]);
+  });
+
+  it('lists every exported error class and every proxy error code, each described', () => {
+    const classes = readErrorClasses();
+    expect(classes.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['ContentReadLoaderError', 'ContentReadLiveError', 'NetworkError']),
+    );
+    expect(classes.filter((c) => !c.doc).map((c) => `${c.from}: ${c.name}`)).toEqual([]);
+    const codes = readProxyErrorCodes();
+    expect(Object.fromEntries(codes.map((c) => [c.code, c.status]))).toEqual(PROXY_ERRORS);
+    expect(codes.filter((c) => !c.doc).map((c) => c.code)).toEqual([]);
+  });
+});
