@@ -46,7 +46,7 @@ export function renderReport(
 Written by \`npm run bench\` (test/bench/run.ts) on ${new Date().toISOString().slice(0, 10)}; ${seconds === undefined ? 'rendered again from the stored results, nothing measured' : `the last run took ${Math.round(seconds / 60)} min`}
 (rows not measured by it are kept from earlier runs; each row below says when it was measured).
 Every figure is a ratio of medians of runs of both sides taken alternately in the same invocation.
-Why each figure is what it is: [the performance page](the performance page).
+Why each figure is what it is: [the performance page](docs/src/content/docs/explanations/performance.md).
 
 | id | what | compared with | target | figure | met? |
 |---|---|---|---|---|---|
