@@ -164,7 +164,8 @@ function start(command: string, args: string[], extra?: Record<string, string>) 
     waitFor: (pattern: RegExp) =>
       new Promise<string>((resolve, reject) => {
         const check = () => {
-          const match = pattern.exec(output);
+          // Colours or not (Astro colours its URLs under CI=true too), the text is what is read.
+          const match = pattern.exec(stripVTControlCharacters(output));
           if (match) {
             clearInterval(timer);
             resolve(match[1] ?? match[0]);
