@@ -7,8 +7,8 @@
 // dist/ by URL (the loader's injected routes, its thread script: src/build/dist-files.ts) finds
 // it beside whichever bundle it ended up in. Every import that is not ours stays an import:
 // dependencies, peers, node:* and Astro's virtual modules resolve in the site, as they did.
-import { readdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 import { DIST_FILES } from '../packages/astro-loader/src/build/dist-files.ts';
@@ -52,21 +52,41 @@ function name(file: string): string {
   return file.replace(/\.js$/, '');
 }
 
-/** The JavaScript of an earlier build: a bundle's chunk names change with its content. */
-async function removeJavaScript(dir: string): Promise<void> {
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) await removeJavaScript(path);
-    else if (/\.js(?:\.map)?$/.test(entry.name)) await rm(path);
+/** Every JavaScript file (and its map) under `dir`, relative to it. */
+async function javaScriptIn(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile() && /\.js(?:\.map)?$/.test(entry.name))
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)));
+}
+
+/**
+ * The new build moved into dist/ without a moment where a file is missing or half written (a
+ * test or a dev server may be reading dist/ while it builds): changed files are renamed over
+ * the old ones, and only then are the files of the old build that the new one lacks removed.
+ */
+async function replaceJavaScript(next: string, dist: string): Promise<void> {
+  const made = await javaScriptIn(next);
+  for (const file of made) {
+    const from = join(next, file);
+    const to = join(dist, file);
+    const [fresh, old] = await Promise.all([readFile(from), readFile(to).catch(() => undefined)]);
+    if (old?.equals(fresh)) continue;
+    await mkdir(dirname(to), { recursive: true });
+    await rename(from, to);
   }
+  const kept = new Set(made);
+  for (const file of await javaScriptIn(dist)) if (!kept.has(file)) await rm(join(dist, file));
+  await rm(next, { recursive: true, force: true });
 }
 
 const only = process.argv.slice(2);
 for (const [pkg, entries] of Object.entries(PACKAGES)) {
   if (only.length > 0 && !only.includes(pkg)) continue;
   const dir = join(root, 'packages', pkg);
-  await removeJavaScript(join(dir, 'dist'));
+  // Beside dist/, at the same depth, so that the maps' paths to src/ hold once moved.
+  const next = join(dir, '.dist-next');
+  await rm(next, { recursive: true, force: true });
   await build({
     cwd: dir,
     input: Object.fromEntries(
@@ -83,7 +103,7 @@ for (const [pkg, entries] of Object.entries(PACKAGES)) {
     optimization: { inlineConst: false },
     logLevel: 'warn',
     output: {
-      dir: join(dir, 'dist'),
+      dir: next,
       format: 'esm',
       entryFileNames: '[name].js',
       chunkFileNames: 'chunk-[name]-[hash].js',
@@ -94,4 +114,5 @@ for (const [pkg, entries] of Object.entries(PACKAGES)) {
       comments: { legal: true, annotation: true, jsdoc: false },
     },
   });
+  await replaceJavaScript(next, join(dir, 'dist'));
 }
