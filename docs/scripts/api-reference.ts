@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -12,25 +13,29 @@ import ts from 'typescript';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Each package's entry points (its `exports`), as source files. */
-export const ENTRY_POINTS: Record<string, Record<string, string>> = {
-  '@content-read/astro-loader': {
-    '.': 'packages/astro-loader/src/index.ts',
-    './live': 'packages/astro-loader/src/live.ts',
-    './live-highlight': 'packages/astro-loader/src/live-highlight.ts',
-    './live-images': 'packages/astro-loader/src/live-images.ts',
-    './feed': 'packages/astro-loader/src/feed.ts',
-  },
-  '@content-read/core': {
-    '.': 'packages/core/src/index.ts',
-    './web': 'packages/core/src/web.ts',
-  },
-  '@content-read/mock-server': {
-    '.': 'packages/mock-server/src/index.ts',
-    './astro': 'packages/mock-server/src/astro.ts',
-    './msw': 'packages/mock-server/src/msw.ts',
-  },
-};
+/** The published packages whose entry points the reference reads. */
+const PACKAGES = ['astro-loader', 'core', 'mock-server'];
+
+/**
+ * Each package's public entry points, from its package.json `exports`: every `./dist/<name>.js`
+ * as its source, `src/<name>.ts`. Core's `./internal` entries are left out: they are not for
+ * users (its README says so).
+ */
+export const ENTRY_POINTS: Record<string, Record<string, string>> = Object.fromEntries(
+  PACKAGES.map((dir) => {
+    const manifest = JSON.parse(
+      readFileSync(join(repo, 'packages', dir, 'package.json'), 'utf8'),
+    ) as { name: string; exports: Record<string, string | { import?: string }> };
+    const entries: Record<string, string> = {};
+    for (const [subpath, target] of Object.entries(manifest.exports)) {
+      const file = typeof target === 'string' ? target : target.import;
+      const built = file && /^\.\/dist\/(.+)\.js$/.exec(file);
+      if (!built || subpath.startsWith('./internal')) continue;
+      entries[subpath] = `packages/${dir}/src/${built[1]}.ts`;
+    }
+    return [manifest.name, entries];
+  }),
+);
 
 export interface OptionDoc {
   name: string;

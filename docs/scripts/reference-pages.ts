@@ -72,7 +72,7 @@ function page(pkg: string, types: OptionsType[]): string {
 }
 
 /** The file name of a package's page: `options-astro-loader.md`. */
-export function pageFile(pkg: string): string {
+function pageFile(pkg: string): string {
   return `${OPTIONS_PREFIX}${pkg.replace('@content-read/', '')}.md`;
 }
 
@@ -125,7 +125,9 @@ export function referencePages(): AstroIntegration {
   return {
     name: 'content-read:reference-pages',
     hooks: {
-      'astro:config:setup': async ({ config }) => {
+      'astro:config:setup': async ({ config, command }) => {
+        // A preview serves the pages a build wrote; it reads no content.
+        if (command === 'preview') return;
         const dir = fileURLToPath(new URL('content/docs/reference/', config.srcDir));
         await writeReferencePages(dir);
       },
