@@ -171,18 +171,92 @@ export function readOptionTypes(): OptionsType[] {
     }));
 }
 
+/** Whether a class's instances are `Error`s. */
+function isErrorClass(symbol: ts.Symbol, checker: ts.TypeChecker): boolean {
+  const error = checker.resolveName('Error', undefined, ts.SymbolFlags.Type, false);
+  if (!error) throw new Error('api-reference: no Error type');
+  return (
+    (symbol.flags & ts.SymbolFlags.Class) !== 0 &&
+    checker.isTypeAssignableTo(
+      checker.getDeclaredTypeOfSymbol(symbol),
+      checker.getDeclaredTypeOfSymbol(error),
+    )
+  );
+}
+
 /** Every exported error class (a class whose instances are `Error`s). */
 export function readErrorClasses(): ErrorClass[] {
   const { checker } = check();
-  const error = checker.resolveName('Error', undefined, ts.SymbolFlags.Type, false);
-  if (!error) throw new Error('api-reference: no Error type');
-  const errorType = checker.getDeclaredTypeOfSymbol(error);
   return exportsOfEntryPoints()
-    .filter(({ symbol }) => symbol.flags & ts.SymbolFlags.Class)
-    .filter(({ symbol }) =>
-      checker.isTypeAssignableTo(checker.getDeclaredTypeOfSymbol(symbol), errorType),
-    )
+    .filter(({ symbol }) => isErrorClass(symbol, checker))
     .map(({ name, symbol, from }) => ({ name, from, doc: docOf(symbol, checker) }));
+}
+
+/**
+ * The error classes a package throws without exporting them (a setup error, a blog the key
+ * cannot read, a live deadline): a user meets them in a build's output or a page's error, so
+ * the reference lists them too. Every class of a package's sources whose instances are `Error`s
+ * and that no entry point exports; `from` is the package.
+ */
+export function readUnexportedErrorClasses(): ErrorClass[] {
+  const { program, checker } = check();
+  const exported = new Set(exportsOfEntryPoints().map(({ symbol }) => symbol));
+  // A base class (OneLineError, RetryLaterError) is met only as the classes that extend it.
+  const bases = new Set<ts.Symbol>();
+  const found: (ErrorClass & { symbol: ts.Symbol })[] = [];
+  for (const pkg of PACKAGES) {
+    const name = Object.keys(ENTRY_POINTS).find((n) => n.endsWith(`/${pkg}`)) ?? pkg;
+    const src = `${join(repo, 'packages', pkg, 'src')}/`;
+    for (const source of program.getSourceFiles()) {
+      if (!source.fileName.startsWith(src)) continue;
+      source.forEachChild((node) => {
+        if (!ts.isClassDeclaration(node) || !node.name) return;
+        const symbol = checker.getSymbolAtLocation(node.name);
+        if (!symbol || !isErrorClass(symbol, checker)) return;
+        for (const base of checker.getDeclaredTypeOfSymbol(symbol).getBaseTypes?.() ?? [])
+          if (base.symbol) bases.add(base.symbol);
+        if (exported.has(symbol)) return;
+        found.push({ name: symbol.name, from: name, doc: docOf(symbol, checker), symbol });
+      });
+    }
+  }
+  return found
+    .filter(({ symbol }) => !bases.has(symbol))
+    .map(({ name, from, doc }) => ({ name, from, doc }))
+    .sort((a, b) => a.from.localeCompare(b.from) || a.name.localeCompare(b.name));
+}
+
+/** `<ArticleBody>`'s component file, whose `Props` the reference lists. */
+const ARTICLE_BODY_FILE = 'packages/astro-loader/components/ArticleBody.astro';
+
+/**
+ * The props of `<ArticleBody>`, from the `Props` interface in its frontmatter: each prop's type
+ * as written and its doc comment (an `.astro` file is not in the program, so its frontmatter is
+ * parsed on its own).
+ */
+export function readArticleBodyProps(): OptionDoc[] {
+  const text = readFileSync(join(repo, ARTICLE_BODY_FILE), 'utf8');
+  const frontmatter = /^---\n([\s\S]*?)\n---/.exec(text)?.[1];
+  if (!frontmatter) throw new Error(`api-reference: no frontmatter in ${ARTICLE_BODY_FILE}`);
+  const source = ts.createSourceFile('ArticleBody.ts', frontmatter, ts.ScriptTarget.ES2023, true);
+  const props = source.statements.find(
+    (s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === 'Props',
+  );
+  if (!props) throw new Error(`api-reference: no interface Props in ${ARTICLE_BODY_FILE}`);
+  return props.members.filter(ts.isPropertySignature).map((member) => {
+    const docs = ts.getJSDocCommentsAndTags(member).filter(ts.isJSDoc);
+    const doc = docs
+      .map((d) => (typeof d.comment === 'string' ? d.comment : ts.getTextOfJSDocComment(d.comment)))
+      .filter(Boolean)
+      .join(' ')
+      .trim();
+    return {
+      name: member.name.getText(source),
+      type: member.type?.getText(source) ?? 'unknown',
+      optional: member.questionToken !== undefined,
+      doc,
+    };
+  });
 }
 
 /** The proxy's error codes, from `PROXY_ERRORS`: each code's status and doc comment. */

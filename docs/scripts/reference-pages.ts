@@ -4,15 +4,20 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import {
   ENTRY_POINTS,
+  type ErrorClass,
   type OptionDoc,
   type OptionsType,
+  readArticleBodyProps,
   readErrorClasses,
   readOptionTypes,
   readProxyErrorCodes,
+  readUnexportedErrorClasses,
 } from './api-reference.ts';
+import { type CliCommand, readCliCommands } from './cli-reference.ts';
 
 /**
- * The reference pages written from the code: the options, one page per package, and the errors.
+ * The reference pages written from the code: the options, one page per package (the loader's
+ * with `<ArticleBody>`'s props), the errors, and the command-line flags.
  * Written into the docs collection as the site starts (`astro build`, `astro dev`), from the
  * packages' types and doc comments (api-reference.ts). They are not committed (.gitignore): no
  * page can say what the code does not.
@@ -20,6 +25,9 @@ import {
 
 const OPTIONS_PREFIX = 'options-';
 const ERRORS_PAGE = 'errors.md';
+const CLI_PAGE = 'cli.md';
+/** The package whose page lists `<ArticleBody>`'s props. */
+const COMPONENT_PACKAGE = '@content-read/astro-loader';
 
 /** A table cell: one line, pipes escaped, `{@link X}` as code. */
 function cell(text: string): string {
@@ -57,6 +65,23 @@ function section(type: OptionsType): string {
   ].join('\n');
 }
 
+/** `<ArticleBody>`'s props, from the `Props` of its frontmatter. */
+function componentSection(): string {
+  return [
+    '## `<ArticleBody>` props',
+    '',
+    "`import ArticleBody from '@content-read/astro-loader/ArticleBody.astro';`",
+    '',
+    "An article's body as a local Markdown file's would render: highlighted code, headings with",
+    "ids, and the images your site authorises through Astro's image service.",
+    '',
+    '| Prop | Type | Description |',
+    '|---|---|---|',
+    ...readArticleBodyProps().map(row),
+    '',
+  ].join('\n');
+}
+
 function page(pkg: string, types: OptionsType[]): string {
   return [
     '---',
@@ -67,7 +92,40 @@ function page(pkg: string, types: OptionsType[]): string {
     `Written from the package's TypeScript types and their doc comments at every build of this`,
     `site: every exported type whose name ends in \`Options\`, from each entry point of ${pkg}.`,
     '',
+    ...(pkg === COMPONENT_PACKAGE ? [componentSection()] : []),
     ...types.map(section),
+  ].join('\n');
+}
+
+function errorRows(classes: ErrorClass[]): string[] {
+  return classes.map((c) => `| \`${c.name}\` | \`${c.from}\` | ${cell(c.doc)} |`);
+}
+
+/** One command's flags, by the sections of its `--help`. */
+function commandSection(command: CliCommand): string {
+  const lines = [`## \`${command.command}\``, '', `From \`${command.from}\`.`, ''];
+  const intro = command.intro.replace(/^Usage:.*$/m, '').trim();
+  if (intro) lines.push('```text', intro, '```', '');
+  lines.push('| Flag | Section | Description |', '|---|---|---|');
+  for (const f of command.flags)
+    lines.push(
+      `| \`${f.flag}${f.argument ? ` ${f.argument}` : ''}\` | ${cell(f.section)} | ${cell(f.doc)} |`,
+    );
+  lines.push('');
+  return lines.join('\n');
+}
+
+function cliPage(): string {
+  return [
+    '---',
+    'title: Command line',
+    "description: Every flag of the packages' commands, from their --help.",
+    '---',
+    '',
+    "Written from each command's `--help` text at every build of this site; a test checks that it",
+    'names exactly the flags the command takes.',
+    '',
+    ...readCliCommands().map(commandSection),
   ].join('\n');
 }
 
@@ -93,7 +151,16 @@ function errorsPage(): string {
     '',
     '| Error | Exported from | When, and what to do |',
     '|---|---|---|',
-    ...classes.map((c) => `| \`${c.name}\` | \`${c.from}\` | ${cell(c.doc)} |`),
+    ...errorRows(classes),
+    '',
+    '## Errors met in output, not exported',
+    '',
+    "Thrown by the packages without being exported: you meet them in a build's output or a page's",
+    'error, by their name.',
+    '',
+    '| Error | Thrown by | When, and what to do |',
+    '|---|---|---|',
+    ...errorRows(readUnexportedErrorClasses()),
     '',
     '## Proxy error codes',
     '',
@@ -111,13 +178,15 @@ export async function writeReferencePages(dir: string): Promise<void> {
   const types = readOptionTypes();
   await mkdir(dir, { recursive: true });
   for (const old of await readdir(dir)) {
-    if (old.startsWith(OPTIONS_PREFIX) || old === ERRORS_PAGE) await rm(join(dir, old));
+    if (old.startsWith(OPTIONS_PREFIX) || old === ERRORS_PAGE || old === CLI_PAGE)
+      await rm(join(dir, old));
   }
   for (const pkg of Object.keys(ENTRY_POINTS)) {
     const own = types.filter((t) => t.from === pkg || t.from.startsWith(`${pkg}/`));
     await writeFile(join(dir, pageFile(pkg)), page(pkg, own));
   }
   await writeFile(join(dir, ERRORS_PAGE), errorsPage());
+  await writeFile(join(dir, CLI_PAGE), cliPage());
 }
 
 /** The integration: the pages, written before Astro reads the docs collection. */

@@ -1,15 +1,19 @@
 /**
  * The options reference of the docs site is written from the packages' types and doc comments
- * (docs/scripts/api-reference.ts), and so is its errors page: this fails on a public option, an
- * options type, an error class or a proxy error code that has no doc comment, so nothing reaches
- * the reference undescribed.
+ * (docs/scripts/api-reference.ts), and so are its errors and command-line pages: this fails on a
+ * public option, an options type, an error class, a proxy error code or a prop of <ArticleBody>
+ * that has no doc comment, and on a flag a command's --help and its parser disagree on, so
+ * nothing reaches the reference undescribed.
  */
 import { describe, expect, it } from 'vitest';
 import {
+  readArticleBodyProps,
   readErrorClasses,
   readOptionTypes,
   readProxyErrorCodes,
+  readUnexportedErrorClasses,
 } from '../../docs/scripts/api-reference.ts';
+import { readCliCommands } from '../../docs/scripts/cli-reference.ts';
 import { PROXY_ERRORS } from '../../packages/astro-loader/src/server/proxy/error-codes.js';
 
 const types = readOptionTypes();
@@ -54,4 +58,30 @@ describe('the options reference', () => {
     expect(Object.fromEntries(codes.map((c) => [c.code, c.status]))).toEqual(PROXY_ERRORS);
     expect(codes.filter((c) => !c.doc).map((c) => c.code)).toEqual([]);
   });
+});
+
+describe('the rest of the reference', () => {
+  it("describes every error a package throws without exporting it (it is met in a build's output)", () => {
+    const classes = readUnexportedErrorClasses();
+    expect(classes.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['MissingConnectionError', 'UnknownBlogError', 'DeadlineError']),
+    );
+    // A base class is met only as the classes that extend it.
+    expect(classes.map((c) => c.name)).not.toContain('OneLineError');
+    expect(classes.filter((c) => !c.doc).map((c) => `${c.from}: ${c.name}`)).toEqual([]);
+  });
+
+  it("describes every prop of <ArticleBody>, from its component's Props", () => {
+    const props = readArticleBodyProps();
+    expect(props.map((p) => p.name)).toEqual(['entry', 'html', 'components']);
+    expect(props.filter((p) => !p.doc).map((p) => p.name)).toEqual([]);
+  });
+
+  it.each(readCliCommands().map((c) => [c.command, c] as const))(
+    '%s: --help names exactly the flags it parses, each described',
+    (_, command) => {
+      expect(command.flags.map((f) => f.name).sort()).toEqual([...command.parsed].sort());
+      expect(command.flags.filter((f) => !f.doc).map((f) => f.flag)).toEqual([]);
+    },
+  );
 });

@@ -14,9 +14,9 @@ Server
   --quiet                  no per-request log lines
 Readiness (for scripts and CI; starts no server)
   --wait <base-url>        wait until the API at base-url answers discovery, then exit 0
-                           (exit 1 after --wait-timeout seconds, default 30)
+  --wait-timeout <s>       give up after this many seconds and exit 1 (default 30)
 Data (default: the built-in demo dataset)
-  --dataset <file>         serve a dataset JSON file (validated; see README "Dataset format")
+  --dataset <file>         serve a dataset JSON file (validated; format: docs, "The mock server")
   --generate-articles <n>  serve a generated dataset with n articles
   --generate-blogs <n>     blogs in the generated dataset (default 5)
   --generate-workspaces <n> workspaces in the generated dataset (default 1)

@@ -66,12 +66,18 @@ export class ContentReadLoaderError extends OneLineError {
   }
 }
 
-/** Neither the options nor the environment give the API's URL and key. */
+/**
+ * Neither the options nor the environment give the API's URL and key: set CONTENT_API_URL and
+ * CONTENT_API_KEY (in `.env` or the server's environment), or pass `baseUrl` and `apiKey`.
+ */
 export class MissingConnectionError extends OneLineError {
   override readonly name = 'MissingConnectionError';
 }
 
-/** A `blogs` option names a blog the key cannot read. */
+/**
+ * A `blogs` option names a blog the key cannot read: fix the name (the message lists blogs the
+ * key reads), or widen the key's blog scope.
+ */
 export class UnknownBlogError extends OneLineError {
   override readonly name = 'UnknownBlogError';
   readonly hint: string;
@@ -88,7 +94,7 @@ export class UnknownBlogError extends OneLineError {
   }
 }
 
-/** A live `filter.blog` names no blog the key can read. */
+/** A live `filter.blog` names no blog the key can read: pass the id or slug of one it can. */
 export class UnknownFilterBlogError extends OneLineError {
   override readonly name = 'UnknownFilterBlogError';
   readonly status = 404;

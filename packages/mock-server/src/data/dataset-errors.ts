@@ -15,7 +15,7 @@ export class DatasetError extends Error {
     if (issues.length > shown.length) shown.push(`  … and ${issues.length - shown.length} more`);
     super(
       `Invalid dataset (${source}): ${issues.length} problem${issues.length === 1 ? '' : 's'}\n${shown.join('\n')}\n` +
-        'Fix these entries in the dataset (see the "Dataset format" section of the mock-server README).',
+        'Fix these entries in the dataset (see "Dataset format" on the mock server page of the docs).',
     );
     this.issues = issues;
     this.source = source;

@@ -67,7 +67,11 @@ const BATCH = 32;
 /** Batches a thread holds, so it never waits for the main thread between two. */
 const IN_FLIGHT = 2;
 
-/** Our own rendering failed: a fault of the loader, never of the article. */
+/**
+ * Our own rendering failed: a fault of the loader, never of the article. A build shows it inside
+ * a `ContentReadLoaderError` naming the article: report it; `sanitiseWorkers: 0` works around a
+ * fault of the threads.
+ */
 export class RenderFailure extends Error {
   override readonly name = 'RenderFailure';
 }

@@ -21,7 +21,10 @@ export const LIVE_RETRY: RetryOptions = {
   maxRetryAfter: 1_000,
 };
 
-/** Why a loader call stopped waiting: the API had not answered within `deadline`. */
+/**
+ * Why a loader call stopped waiting: the API had not answered within `deadline`. Check that the
+ * API is up and reachable from the server, or raise the live loader's `deadline`.
+ */
 export class DeadlineError extends Error {
   override readonly name = 'DeadlineError';
   readonly hint: string;
