@@ -160,6 +160,20 @@ describe.concurrent('live loaders in a server-rendered site (@astrojs/node)', {
     expect(output()).not.toContain(secret);
   });
 
+  it("a limiter that throws lets requests through, and the proxy's log line quoting it holds no key", async ({
+    expect,
+  }) => {
+    const server = await api();
+    const { url, output } = await started(server, FULL_KEY, {});
+    const answer = await fetch(`${url}/api/content/blogs`, {
+      headers: { 'x-fixture-limit': 'throw' },
+    });
+    expect(answer.status).toBe(200);
+    await expect.poll(() => output()).toContain('proxy.rateLimit.limiter');
+    expect(output()).toMatch(/limiter \(.*\) failed: store unreachable at redis:\/\/user:/);
+    expect(output()).not.toContain(FULL_KEY);
+  });
+
   it("the proxy's pages are kept by the route cache and purged by a publish: 1,000 requests cost one upstream request", async () => {
     const server = await api();
     const secret = 'canary-publish-secret-Pr0x';

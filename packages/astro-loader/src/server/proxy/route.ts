@@ -22,7 +22,20 @@ const connect = async (): Promise<Connection> => {
     throw error;
   }
 };
-const handle = createProxyHandler(settings, connect, console.error, sharedLimiter);
+// Every line the handler logs goes through the redactor: a line may quote what the site's own
+// limiter threw, and nothing says that never holds the key. The limiter runs before the first
+// connection, so the key is read here too.
+const log = (line: string) => {
+  if (key === undefined) {
+    try {
+      key = runtimeConnection({}, 'Content proxy', () => '').apiKey;
+    } catch {
+      // No key in the environment: none to leak.
+    }
+  }
+  console.error(redact(line, key));
+};
+const handle = createProxyHandler(settings, connect, log, sharedLimiter);
 
 export const ALL: APIRoute = async (context) => {
   // Astro's clientAddress is a getter that throws where the adapter cannot tell (e.g.
