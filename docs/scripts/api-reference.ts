@@ -155,6 +155,50 @@ function optionOf(property: ts.Symbol, checker: ts.TypeChecker): OptionDoc {
   };
 }
 
+export interface ExportDoc {
+  /** The name it is exported by (`default` for a default export). */
+  name: string;
+  /** The entry point: `@content-read/astro-loader/live`. */
+  from: string;
+  kind: 'function' | 'class' | 'type' | 'constant';
+  doc: string;
+}
+
+function kindOf(symbol: ts.Symbol): ExportDoc['kind'] {
+  if (symbol.flags & ts.SymbolFlags.Class) return 'class';
+  if (symbol.flags & ts.SymbolFlags.Function) return 'function';
+  if (symbol.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias)) return 'type';
+  return 'constant';
+}
+
+/**
+ * Every export of every entry point, each under every entry point that exports it (core's `.`
+ * and `./web` export the same names), with its doc comment.
+ */
+export function readExports(): ExportDoc[] {
+  const { program, checker } = check();
+  const found: ExportDoc[] = [];
+  for (const [pkg, entries] of Object.entries(ENTRY_POINTS)) {
+    for (const [subpath, file] of Object.entries(entries)) {
+      const source = program.getSourceFile(join(repo, file));
+      const moduleSymbol = source && checker.getSymbolAtLocation(source);
+      if (!moduleSymbol) throw new Error(`api-reference: cannot read ${file}`);
+      const from = subpath === '.' ? pkg : `${pkg}/${subpath.slice(2)}`;
+      for (const exported of checker.getExportsOfModule(moduleSymbol)) {
+        const symbol =
+          exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+        found.push({
+          name: exported.name,
+          from,
+          kind: kindOf(symbol),
+          doc: docOf(symbol, checker),
+        });
+      }
+    }
+  }
+  return found;
+}
+
 /** Every exported `…Options` type of every entry point, with its properties. */
 export function readOptionTypes(): OptionsType[] {
   const { checker } = check();

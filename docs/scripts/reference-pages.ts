@@ -5,10 +5,12 @@ import type { AstroIntegration } from 'astro';
 import {
   ENTRY_POINTS,
   type ErrorClass,
+  type ExportDoc,
   type OptionDoc,
   type OptionsType,
   readArticleBodyProps,
   readErrorClasses,
+  readExports,
   readOptionTypes,
   readProxyErrorCodes,
   readUnexportedErrorClasses,
@@ -16,8 +18,9 @@ import {
 import { type CliCommand, readCliCommands } from './cli-reference.ts';
 
 /**
- * The reference pages written from the code: the options, one page per package (the loader's
- * with `<ArticleBody>`'s props), the errors, and the command-line flags.
+ * The reference pages written from the code: every export of every entry point, the options, one
+ * page per package (the loader's with `<ArticleBody>`'s props), the errors, and the command-line
+ * flags.
  * Written into the docs collection as the site starts (`astro build`, `astro dev`), from the
  * packages' types and doc comments (api-reference.ts). They are not committed (.gitignore): no
  * page can say what the code does not.
@@ -26,6 +29,8 @@ import { type CliCommand, readCliCommands } from './cli-reference.ts';
 const OPTIONS_PREFIX = 'options-';
 const ERRORS_PAGE = 'errors.md';
 const CLI_PAGE = 'cli.md';
+const EXPORTS_PAGE = 'exports.md';
+const GENERATED = [ERRORS_PAGE, CLI_PAGE, EXPORTS_PAGE];
 /** The package whose page lists `<ArticleBody>`'s props. */
 const COMPONENT_PACKAGE = '@content-read/astro-loader';
 
@@ -107,11 +112,41 @@ function commandSection(command: CliCommand): string {
   const intro = command.intro.replace(/^Usage:.*$/m, '').trim();
   if (intro) lines.push('```text', intro, '```', '');
   lines.push('| Flag | Section | Description |', '|---|---|---|');
+  // A URL in the help (a default origin) as code: the site links none of the reader's machine.
+  const urlsAsCode = (text: string) => text.replace(/\bhttps?:\/\/[^\s)]+/g, '`$&`');
   for (const f of command.flags)
     lines.push(
-      `| \`${f.flag}${f.argument ? ` ${f.argument}` : ''}\` | ${cell(f.section)} | ${cell(f.doc)} |`,
+      `| \`${f.flag}${f.argument ? ` ${f.argument}` : ''}\` | ${cell(f.section)} | ${urlsAsCode(cell(f.doc))} |`,
     );
   lines.push('');
+  return lines.join('\n');
+}
+
+/** Every entry point's exports, values first, then types. */
+function exportsPage(): string {
+  const byEntry = new Map<string, ExportDoc[]>();
+  for (const e of readExports()) byEntry.set(e.from, [...(byEntry.get(e.from) ?? []), e]);
+  const order = (e: ExportDoc) => (e.kind === 'type' ? 1 : 0);
+  const lines = [
+    '---',
+    'title: Exports',
+    'description: Everything each entry point of the packages exports, from the code.',
+    '---',
+    '',
+    "Written from the packages' entry points and their doc comments at every build of this site:",
+    'each entry point exports exactly what its table lists. Options types have their own pages',
+    '([the loader](/reference/options-astro-loader/), [the client](/reference/options-core/),',
+    '[the mock server](/reference/options-mock-server/)).',
+    '',
+  ];
+  for (const [from, exports] of byEntry) {
+    lines.push(`## \`${from}\``, '', '| Export | Kind | Description |', '|---|---|---|');
+    for (const e of [...exports].sort(
+      (a, b) => order(a) - order(b) || a.name.localeCompare(b.name),
+    ))
+      lines.push(`| \`${e.name}\` | ${e.kind} | ${cell(e.doc)} |`);
+    lines.push('');
+  }
   return lines.join('\n');
 }
 
@@ -178,8 +213,7 @@ export async function writeReferencePages(dir: string): Promise<void> {
   const types = readOptionTypes();
   await mkdir(dir, { recursive: true });
   for (const old of await readdir(dir)) {
-    if (old.startsWith(OPTIONS_PREFIX) || old === ERRORS_PAGE || old === CLI_PAGE)
-      await rm(join(dir, old));
+    if (old.startsWith(OPTIONS_PREFIX) || GENERATED.includes(old)) await rm(join(dir, old));
   }
   for (const pkg of Object.keys(ENTRY_POINTS)) {
     const own = types.filter((t) => t.from === pkg || t.from.startsWith(`${pkg}/`));
@@ -187,6 +221,7 @@ export async function writeReferencePages(dir: string): Promise<void> {
   }
   await writeFile(join(dir, ERRORS_PAGE), errorsPage());
   await writeFile(join(dir, CLI_PAGE), cliPage());
+  await writeFile(join(dir, EXPORTS_PAGE), exportsPage());
 }
 
 /** The integration: the pages, written before Astro reads the docs collection. */

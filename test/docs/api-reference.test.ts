@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import {
   readArticleBodyProps,
   readErrorClasses,
+  readExports,
   readOptionTypes,
   readProxyErrorCodes,
   readUnexportedErrorClasses,
@@ -61,6 +62,19 @@ describe('the options reference', () => {
 });
 
 describe('the rest of the reference', () => {
+  it('describes every export of every entry point', () => {
+    const exports = readExports();
+    expect(exports.map((e) => `${e.from} ${e.name}`)).toEqual(
+      expect.arrayContaining([
+        '@content-read/astro-loader articlesLoader',
+        '@content-read/astro-loader/live articlesLiveLoader',
+        '@content-read/core createClient',
+        '@content-read/mock-server createMockServer',
+      ]),
+    );
+    expect(exports.filter((e) => !e.doc).map((e) => `${e.from}: ${e.name}`)).toEqual([]);
+  });
+
   it("describes every error a package throws without exporting it (it is met in a build's output)", () => {
     const classes = readUnexportedErrorClasses();
     expect(classes.map((c) => c.name)).toEqual(

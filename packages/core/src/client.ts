@@ -38,6 +38,10 @@ import type {
 /** The listing part of the client: all that a listing reader (the loader's live loaders) needs. */
 export type ListingClient = Pick<ContentReadClient, 'list' | 'close'>;
 
+/**
+ * A client of the Content Read API, as `createClient()` returns it: discovery, the blog and
+ * article listings, their pages, and `close()`.
+ */
 export interface ContentReadClient {
   /** `GET {baseUrl}`: public discovery; sends no key. */
   discover(opts?: RequestOptions): Promise<Discovery>;

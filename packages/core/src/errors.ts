@@ -90,6 +90,10 @@ export class NetworkError extends ContentReadError<{ timeout: boolean }> {
   declare readonly timeout: boolean;
 }
 
+/**
+ * One way a response breaks the contract: which field (of which list item, when in one) and
+ * what is wrong with it. A ValidationError lists them in `issues`.
+ */
 export interface ValidationIssue {
   /** Index of the item within its page, when the problem is inside a list item. */
   index?: number;
@@ -118,6 +122,10 @@ export class ListingChangedError extends ContentReadError<{ attempts: number }> 
   declare readonly attempts: number;
 }
 
+/**
+ * Whether `value` is one of this package's errors (a ContentReadError of any kind), narrowing
+ * its type; `false` for anything else, including errors of another copy of the package.
+ */
 export function isContentReadError(value: unknown): value is ContentReadError {
   return value instanceof ContentReadError;
 }

@@ -1,8 +1,9 @@
-/** Public option, event and result types (see the README; the wire format is the API contract). */
+/** Public option, event and result types (the docs reference lists them; the wire format is the API contract). */
 import type { Dispatcher } from 'undici';
 import type { ValidationIssue } from './errors.js';
 import type { Article, Blog, ListMeta } from './schema/wire.js';
 
+/** A function with the signature of the global `fetch`: what the client's `fetch` option takes. */
 export type FetchLike = typeof globalThis.fetch;
 
 /** How failed requests are retried: network errors, timeouts, 408, 429, 500, 502, 503, 504. */
@@ -31,6 +32,10 @@ export interface TimeoutOptions {
   body?: number;
 }
 
+/**
+ * What `onRetry` is told before each retry: the request, the attempt that failed and why, and
+ * the wait before the next one.
+ */
 export interface RetryEvent {
   method: string;
   path: string;
@@ -42,6 +47,10 @@ export interface RetryEvent {
   reason: string;
 }
 
+/**
+ * What `onResponse` is told for each HTTP response: the request, its status, whether it was a
+ * 304 Not Modified, and how long it took.
+ */
 export interface ResponseEvent {
   method: string;
   path: string;
@@ -134,6 +143,10 @@ export interface ClientOptions {
   onInvalidItem?: (item: InvalidItem) => void;
 }
 
+/**
+ * What a listing does with an item that breaks the contract: `'fail'` rejects its page,
+ * `'skip'` leaves it out (see the `invalidItems` option).
+ */
 export type InvalidItemsMode = 'fail' | 'skip';
 
 /** One list item left out under `invalidItems: 'skip'`: where it was and what is wrong. */
@@ -196,6 +209,10 @@ export interface PagesOptions extends ListOptions {
   invalidItems?: InvalidItemsMode | undefined;
 }
 
+/**
+ * Narrows an article listing (`listArticles()`, and `pages()` or `list()` of `articles`) to one
+ * blog.
+ */
 export interface ArticleFilter {
   /** A blog id or slug: only that blog's articles. */
   blog?: string | undefined;
@@ -209,6 +226,10 @@ interface PageBase {
   meta?: ListMeta | undefined;
   next?: string | undefined;
 }
+/**
+ * One page of a listing as `pages()` yields it: its items and ids, or, when it has not changed
+ * since the held ETag (`notModified: true`), only the held ids.
+ */
 export type ListPage<T> =
   | (PageBase & {
       etag?: string | undefined;
@@ -239,6 +260,7 @@ export interface ResourceItems {
   blogs: Blog;
   articles: Article;
 }
+/** A resource the client can list: `'blogs'` or `'articles'`. */
 export type ResourceName = keyof ResourceItems;
 
 /** Options of `pages()`: the blog filter only applies to articles. */

@@ -1,4 +1,4 @@
-// The public types the README documents, as a user sees them: a missing or changed one fails typecheck.
+// The public types the docs reference lists, as a user sees them: a missing or changed one fails typecheck.
 import { describe, expectTypeOf, it } from 'vitest';
 import type {
   Article,

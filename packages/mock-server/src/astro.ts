@@ -7,15 +7,7 @@ import type { Dataset } from './data/schema.js';
 import { demoKeys } from './demo/default-dataset.js';
 import { createMockServer, type MockServer } from './mock-server.js';
 
-/**
- * `@content-read/mock-server/astro`: an Astro integration that runs the mock Content Read API
- * for `astro dev`, `astro build` and `astro preview`, unless `CONTENT_API_URL` and
- * `CONTENT_API_KEY` already name an API (in the environment or the project's .env files).
- *
- * It starts in `astro:config:setup`, the first hook every command runs, so the server is up
- * before the content layer syncs, and puts its address and a key into `process.env`, where the
- * loaders read them. A build stops it when done; dev and preview keep it for the process's life.
- */
+/** Options of `mockContentApi()`: the dataset and key the mock serves, and where it listens. */
 export interface MockContentApiOptions {
   /** A dataset file (relative to the project root) or object; default: the built-in demo dataset. */
   dataset?: string | Dataset;
@@ -33,6 +25,10 @@ export interface MockContentApiOptions {
   editable?: boolean;
 }
 
+/**
+ * The mock that `mockContentApi()` started: its API base URL, the mock server itself, and
+ * `close()`, which stops it and unsets `CONTENT_API_URL` and `CONTENT_API_KEY`.
+ */
 export interface RunningMockContentApi {
   baseUrl: string;
   /** The running mock: its edits, and `publishTo()` a site's publish webhook. */
@@ -113,6 +109,15 @@ export async function configuredApiUrl(where: {
   return found.CONTENT_API_KEY ? found.CONTENT_API_URL : undefined;
 }
 
+/**
+ * Returns an Astro integration that runs the mock Content Read API (`@content-read/mock-server`)
+ * for `astro dev`, `astro build` and `astro preview`, unless `CONTENT_API_URL` and
+ * `CONTENT_API_KEY` already name an API (in the environment or the project's .env files).
+ *
+ * It starts in `astro:config:setup`, the first hook every command runs, so the server is up
+ * before the content layer syncs, and puts its address and a key into `process.env`, where the
+ * loaders read them. A build stops it when done; dev and preview keep it for the process's life.
+ */
 export function mockContentApi(options: MockContentApiOptions = {}): AstroIntegration {
   let logger: AstroIntegrationLogger | undefined;
   // Only a server this integration started is stopped by it (a script may start its own

@@ -15,7 +15,7 @@ import { handleWebRequest } from './http/web-face.js';
 
 /** Options of `createMockServer` (and of `createMswHandlers` when it is given no server). */
 export interface MockServerOptions {
-  /** Default: the built-in demo dataset (see README). Validated; a bad one throws DatasetError. */
+  /** Default: the built-in demo dataset (its keys and blogs: the mock server page of the docs). Validated; a bad one throws DatasetError. */
   dataset?: Dataset;
   /**
    * Faults to inject (latency, 429, 500, 503, connection resets, truncated JSON, stalls), drawn
@@ -73,6 +73,11 @@ export interface MockServer extends DatasetEdits {
   published(): Promise<void>;
 }
 
+/**
+ * Makes a mock Content Read API over a dataset (the demo one by default); it serves nothing until
+ * `listen()` or `handle()`. Throws a DatasetError when the dataset is not valid, and an Error
+ * when `origin` is not an http or https URL.
+ */
 export function createMockServer(options: MockServerOptions = {}): MockServer {
   const store = new DataStore(
     validateDataset(options.dataset ?? defaultDataset(), 'createMockServer({ dataset })'),

@@ -43,6 +43,10 @@ function wireObject<S extends z.ZodRawShape>(shape: S): z.ZodObject<Tolerant<S>,
   return z.object(Object.fromEntries(fields)).loose() as z.ZodObject<Tolerant<S>, z.core.$loose>;
 }
 
+/**
+ * Validates the discovery document that `GET {baseUrl}` returns (the API's name, version and
+ * resources); its inferred type is `Discovery`.
+ */
 export const discoverySchema = wireObject({
   name: z.string(),
   version: z.string(),
@@ -55,6 +59,10 @@ export const discoverySchema = wireObject({
     }),
   ),
 });
+/**
+ * The discovery document, what `discover()` returns: the API's name and version and the
+ * resources it offers (each with its `href`).
+ */
 export type Discovery = z.infer<typeof discoverySchema>;
 
 /*
@@ -95,15 +103,28 @@ export const contractArticleSchema = z.object({
   updated_at: timestampSchema,
 });
 
+/** Validates a blog as the API sends it; its inferred type is `Blog`. */
 export const blogSchema = wireObject(contractBlogSchema.shape);
+/** A blog as the API sends it (an item of `listBlogs()`), in the wire's snake_case. */
 export type Blog = z.infer<typeof blogSchema>;
 
+/** Validates an article's author (`name` and `slug`); its inferred type is `Author`. */
 export const authorSchema = wireObject(contractAuthorSchema.shape);
+/** An article's author: a display name and a slug. */
 export type Author = z.infer<typeof authorSchema>;
 
+/** Validates an article's feature image; its inferred type is `FeatureImage`. */
 export const featureImageSchema = wireObject(contractFeatureImageSchema.shape);
+/**
+ * An article's feature image: its URL, with its alt text, width and height, or `null` where
+ * the API has none.
+ */
 export type FeatureImage = z.infer<typeof featureImageSchema>;
 
+/**
+ * Validates an article as the API sends it (`authors` and `tags` left out read as `[]`); its
+ * inferred type is `Article`.
+ */
 export const articleSchema = wireObject({
   ...contractArticleSchema.shape,
   // Lists left out read as empty; the author and the image are read tolerantly too.
@@ -111,14 +132,23 @@ export const articleSchema = wireObject({
   tags: z.array(z.string()).default([]),
   feature_image: featureImageSchema.nullable(),
 });
+/**
+ * An article as the API sends it (an item of `listArticles()`): its rendered `html`, authors,
+ * tags, feature image and timestamps, with the wire's snake_case field names.
+ */
 export type Article = z.infer<typeof articleSchema>;
 
+/**
+ * Validates a list response's `meta` (page, per_page, total, total_pages); its inferred type is
+ * `ListMeta`.
+ */
 export const listMetaSchema = wireObject({
   page: z.number().int().min(1),
   per_page: z.number().int().min(1),
   total: z.number().int().min(0),
   total_pages: z.number().int().min(0),
 });
+/** A list response's paging facts: this page's number and size, and the total items and pages. */
 export type ListMeta = z.infer<typeof listMetaSchema>;
 
 /** The full list envelope `{ data, meta }` for a given item schema. */
@@ -126,6 +156,10 @@ export function listEnvelopeSchema<T extends z.ZodType>(item: T) {
   return wireObject({ data: z.array(item), meta: listMetaSchema });
 }
 
+/**
+ * Validates the API's error body, `{ error: { code, status?, message? } }`; its inferred type is
+ * `ErrorBody`.
+ */
 export const errorBodySchema = wireObject({
   error: wireObject({
     status: z.number().int().optional(),
@@ -133,4 +167,8 @@ export const errorBodySchema = wireObject({
     message: z.string().optional(),
   }),
 });
+/**
+ * An error response's body: the error's `code`, and its status and message when the API gives
+ * them.
+ */
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -8,6 +8,10 @@ import {
 } from './schema.js';
 import type { DataStore, StoredKey } from './store.js';
 
+/**
+ * The changes `updateKey()` can make to an API key: its blog scope (`[]`: every public blog of
+ * its workspace), whether it is revoked, its name and description.
+ */
 export interface KeyPatch {
   blog_access_scope?: string[];
   revoked?: boolean;

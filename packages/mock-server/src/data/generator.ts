@@ -35,7 +35,7 @@ export interface GenerateOptions {
   privateFraction?: number;
 }
 
-/** Keys in every generated dataset (b64token strings; see README). */
+/** Keys in every generated dataset (b64token strings; the docs list them). */
 export const GENERATED_KEYS = {
   full: 'gen-full-access-key',
   scoped: 'gen-two-blogs-key',

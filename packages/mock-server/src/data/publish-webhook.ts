@@ -11,6 +11,10 @@ export interface PublishWebhook {
   secret: string;
 }
 
+/**
+ * The JSON body the mock POSTs to a site's publish webhook after an edit: the API ids of the
+ * articles or blogs it changed, or `{ all: true }` (a key's change).
+ */
 export type PublishBody = { articles: string[] } | { blogs: string[] } | { all: true };
 
 export class PublishNotifier {

@@ -65,6 +65,10 @@ export const articleRecordSchema = z
   })
   .loose();
 
+/**
+ * Validates a dataset's shape, field by field (workspaces, teams, keys, blogs, articles); its
+ * input type is `Dataset`, its output `ValidDataset`. `validateDataset()` also checks references.
+ */
 export const datasetSchema = z.object({
   workspaces: z.array(workspaceRecordSchema),
   teams: z.array(teamRecordSchema),
@@ -73,12 +77,28 @@ export const datasetSchema = z.object({
   articles: z.array(articleRecordSchema),
 });
 
+/** A workspace in a dataset: the owner of teams and blogs. */
 export type WorkspaceRecord = z.infer<typeof workspaceRecordSchema>;
+/** A team in a dataset: it belongs to one workspace, and its keys read that workspace's blogs. */
 export type TeamRecord = z.infer<typeof teamRecordSchema>;
+/**
+ * An API key in a dataset: its team, the key in clear or its SHA-256 (exactly one), the blogs
+ * it may read (`[]` or left out: every public blog of its workspace) and whether it is revoked.
+ */
 export type KeyRecord = z.input<typeof keyRecordSchema>;
+/**
+ * A blog in a dataset: the API's blog, every field present, with its workspace and whether it
+ * is `public` (only public blogs are served).
+ */
 export type BlogRecord = z.infer<typeof blogRecordSchema>;
+/**
+ * An article in a dataset: the API's article, every field present, and whether it is `public`
+ * (only public articles are served).
+ */
 export type ArticleRecord = z.infer<typeof articleRecordSchema>;
+/** An article record's author: a display name and a slug. */
 export type Author = z.infer<typeof contractAuthorSchema>;
+/** An article record's feature image: its URL, and its alt text, width and height or `null`. */
 export type FeatureImage = z.infer<typeof contractFeatureImageSchema>;
 /** A dataset as written in a file or built in code (key defaults may be left out). */
 export type Dataset = z.input<typeof datasetSchema>;

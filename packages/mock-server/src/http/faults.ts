@@ -27,6 +27,10 @@ export interface FaultRule {
   retryAfterSeconds?: number;
 }
 
+/**
+ * The faults the mock injects (the `faults` option, `setFaults()`): a rule for every route,
+ * per-route rules over it, and a seed that makes the faults repeatable.
+ */
 export interface FaultConfig extends FaultRule {
   /** Seed for the fault decisions: the same seed and request order give the same faults. */
   seed?: number | string;

@@ -27,6 +27,10 @@ export interface ListenOptions {
   editable?: boolean;
 }
 
+/**
+ * A mock listening on a port, as `listen()` returns it: its API base URL, its port, and
+ * `close()`.
+ */
 export interface RunningServer {
   /** e.g. http://127.0.0.1:40123/api/v1 */
   baseUrl: string;

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 
+/** An API route of the mock: what per-route fault rules are keyed by, and a request's `route`. */
 export type RouteName = 'discovery' | 'blogs' | 'articles';
 
+/**
+ * A kind of fault injected into a response, as `RequestRecord.faults` and `MockStats.faults`
+ * name it.
+ */
 export type FaultKind =
   | 'latency'
   | 'rate_limited'

@@ -1,6 +1,10 @@
 import { emptyFaultCounts } from './faults.js';
 import type { FaultKind, Outcome, RouteName } from './outcome.js';
 
+/**
+ * One API request the mock answered, as `requests` lists it: method, path, status, route, the
+ * faults injected, and whether it was conditional and answered 304.
+ */
 export interface RequestRecord {
   method: string;
   /** Path and query, with credential-looking query values redacted. */
@@ -14,6 +18,10 @@ export interface RequestRecord {
   durationMs?: number;
 }
 
+/**
+ * The mock's counters (`stats`) since it started or `resetStats()`: API requests, 304s, requests
+ * by status, and faults injected by kind.
+ */
 export interface MockStats {
   requests: number;
   notModified: number;

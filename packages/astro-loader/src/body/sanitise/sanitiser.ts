@@ -40,6 +40,10 @@ export type { UrlBase } from './urls.js';
  */
 export const RENDERING_VERSION = 5;
 
+/**
+ * What `renderArticleHtml()` returns: the sanitised HTML, its headings (with their ids), the
+ * embeds written as players, the images without a size, and warnings about what was lost.
+ */
 export interface RenderedHtml {
   html: string;
   headings: MarkdownHeading[];
@@ -65,20 +69,21 @@ export interface SanitiseOptions {
   base?: UrlBase;
 }
 
+/** The host of each absolute link written (`<a … href="https://host/…"`). */
+const LINK_HOST = /<a\s[^>]*?href="https?:\/\/([^"/?#:]+)/g;
+
 /**
  * Sanitises an article body in one pass over htmlparser2's events and gives every heading an
  * id the way Astro's Markdown does (GitHub-style slugs, unique within the article; an id the
  * author set is kept). Before the policy, each element is read as its CMS meant it by the CMS
  * steps (body/cms/, one concern each, in the order of `steps` below). Every image is made lazy
- * and its missing size noted (images/unsized-images.ts). Only allow-listed elements and attributes are written
- * (policy.ts), ids and names get a prefix, classes are filtered (classes.ts), URLs checked and
- * resolved (urls.ts), every text and attribute value is re-escaped and every written element
- * closed (writer.ts), so the output holds no markup but ours, whatever the input's parse
- * quirks. It does not throw.
+ * and its missing size noted (images/unsized-images.ts). Only allow-listed elements and
+ * attributes are written (policy.ts), ids and names get a prefix, classes are filtered
+ * (classes.ts), URLs checked and resolved (urls.ts), every text and attribute value is
+ * re-escaped and every written element closed (writer.ts), so the output holds no markup but
+ * ours, whatever the input's parse quirks. It returns that HTML with its headings, embeds,
+ * unsized images and warnings (RenderedHtml), and does not throw.
  */
-/** The host of each absolute link written (`<a … href="https://host/…"`). */
-const LINK_HOST = /<a\s[^>]*?href="https?:\/\/([^"/?#:]+)/g;
-
 export function renderArticleHtml(html: string, options: SanitiseOptions = {}): RenderedHtml {
   const writer = new BalancedWriter();
   const classes = classFilter(options.allowClasses);

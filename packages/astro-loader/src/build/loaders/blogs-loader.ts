@@ -9,7 +9,7 @@ import { HeldItems } from '../sync/held-items.js';
 import { syncCollection } from '../sync/sync.js';
 import type { BlogsLoaderOptions } from './loader-options.js';
 
-/** Build-time loader of the blogs the key can read (see README for every option). */
+/** Build-time loader of the blogs the key can read (its options: the docs reference). */
 export function blogsLoader(options: BlogsLoaderOptions = {}) {
   const entryId = options.generateId ?? ((blog: Blog) => toEntryId(blog.id));
   return {

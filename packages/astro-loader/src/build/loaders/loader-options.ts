@@ -4,7 +4,7 @@ import type { CommonLoaderOptions } from '../sync/sync-options.js';
 
 /** Options of `blogsLoader()`: those both build-time loaders share, and its entry ids. */
 export interface BlogsLoaderOptions extends CommonLoaderOptions {
-  /** Entry id of a blog. Default: see README "Ids" (the API id, made URL-safe). */
+  /** Entry id of a blog. Default: the API id, made URL-safe (see "Ids" in the entry data reference). */
   generateId?: (blog: Blog) => string;
 }
 
@@ -19,12 +19,12 @@ export interface ArticlesLoaderOptions extends CommonLoaderOptions, BodyOptions 
    * Only the newest articles: at least this many, read in whole pages from the end of the
    * listing (up to `perPage - 1` more), of each blog with `blogs`; `filter` applies to those.
    * The API lists articles in creation order, so these are the most recently created. For
-   * archives too big for one build: see the README's "Archives". Default: every article.
+   * archives too big for one build: see the archives guide. Default: every article.
    */
   latest?: number;
   /** Keep only the articles for which this returns true (given the API's article). */
   filter?: (article: Article) => boolean;
-  /** Entry id of an article. Default: see README "Ids" (the API id, made URL-safe). */
+  /** Entry id of an article. Default: the API id, made URL-safe (see "Ids" in the entry data reference). */
   generateId?: (article: Article) => string;
   /** Entry id of a blog, if you changed it with blogsLoader({ generateId }): pass the same. */
   generateBlogId?: (blogId: string) => string;

@@ -15,6 +15,10 @@ import { findByFilter, type LiveLoaderOptions, liveClient, type Take } from './l
 import type { ContentReadLiveError } from './live-error.js';
 import { DEFAULT_RENDER_CACHE_BYTES, RenderedEntries } from './rendered-entries.js';
 
+/**
+ * The filter `getLiveCollection()` takes for `articlesLiveLoader`: only the articles of one blog,
+ * only those with a tag, or both.
+ */
 export interface ArticlesLiveFilter {
   /** A blog id or slug. */
   blog?: string;
@@ -28,6 +32,10 @@ export type LiveArticleData = ArticleData & {
   /** @deprecated The same as `render(entry).headings`, which works for build entries too. */
   headings: MarkdownHeading[];
 };
+/**
+ * How `getLiveEntry()` finds an article with `articlesLiveLoader`: by id (the API's or the
+ * entry's), or by slug, within one blog (id or slug) when `blog` is given.
+ */
 export type ArticleEntryFilter = { id: string } | { slug: string; blog?: string };
 
 /** Listings kept at most (one per blog asked for, plus all articles); least recently used go. */

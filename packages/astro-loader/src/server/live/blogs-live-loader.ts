@@ -10,6 +10,10 @@ import { LiveListingCache } from './live-cache.js';
 import { findByFilter, type LiveLoaderOptions, liveClient, type Take } from './live-client.js';
 import type { ContentReadLiveError } from './live-error.js';
 
+/**
+ * How `getLiveEntry()` finds a blog with `blogsLiveLoader`: by id (the API's or the entry's) or by
+ * slug.
+ */
 export type BlogEntryFilter = { id: string } | { slug: string };
 
 /** Live loader of blogs for src/live.config.ts. */

@@ -82,7 +82,7 @@ export function unknownClientWarning(options: RateLimitOptions): string {
     : options.clientLocal
       ? `no string in Astro.locals.${options.clientLocal}`
       : 'Astro gave no clientAddress, or took it from X-Forwarded-For';
-  return `[content-read] proxy.rateLimit: a request came with no client identity (${why}); such requests share one budget. Set proxy.rateLimit.clientHeader to the header your host or proxy sets (see the README).`;
+  return `[content-read] proxy.rateLimit: a request came with no client identity (${why}); such requests share one budget. Set proxy.rateLimit.clientHeader to the header your host or proxy sets (see the proxy guide of the docs).`;
 }
 
 /**

@@ -11,6 +11,10 @@
  */
 const URL_SAFE_ID = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
 
+/**
+ * The entry id of an API id: the id itself when it is URL-safe, else `~` and the base64url of
+ * its UTF-8 bytes. Unique and stable per API id; {@link fromEntryId} turns it back.
+ */
 export function toEntryId(apiId: string): string {
   if (URL_SAFE_ID.test(apiId)) return apiId;
   let binary = '';

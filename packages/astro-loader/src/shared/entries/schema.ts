@@ -23,13 +23,23 @@ export function entryReference<C extends string>(collection: C) {
 
 // An author's and a feature image's fields are named alike on the wire and in an entry: the
 // entries hold the contract's own schemas.
+/** Validates an author in an article entry's `authors`: `name` and `slug`. */
 export const authorEntrySchema = contractAuthorSchema;
+/** Validates an article entry's `featureImage`: `url`, and `alt`, `width`, `height` or `null`. */
 export const featureImageEntrySchema = contractFeatureImageSchema;
 
+/**
+ * Validates one player in an article entry's `embeds`: its provider, the item's id there, and
+ * the player's URL.
+ */
 export const embedEntrySchema = z.object({ provider: z.string(), id: z.string(), url: z.string() });
 
+/**
+ * Validates a blog entry's data (camelCase fields, `Date`s); its inferred type is `BlogData`.
+ * `.extend()` it in a blogs collection's own `schema`.
+ */
 export const blogEntrySchema = z.object({
-  /** The API's id of the blog (the entry id is derived from it, see README "Ids"). */
+  /** The API's id of the blog (the entry id is derived from it: see "Ids" in the entry data reference). */
   blogId: z.string(),
   slug: z.string(),
   name: z.string(),
@@ -61,9 +71,21 @@ export function createArticleEntrySchema<C extends string>(blogsCollection: C) {
   });
 }
 
+/**
+ * Validates an article entry's data, its `blog` referring to the collection `blogs`; its inferred
+ * type is `ArticleData`. For another collection name, use `createArticleEntrySchema()`.
+ */
 export const articleEntrySchema = createArticleEntrySchema('blogs');
 
+/**
+ * A blog entry's `data`: the API's blog with camelCase fields and `Date`s, and its API id in
+ * `blogId`.
+ */
 export type BlogData = z.infer<typeof blogEntrySchema>;
+/**
+ * An article entry's `data`: the API's article with camelCase fields and `Date`s, `blog` as a
+ * reference to an entry of collection `C`, and the players its body embeds.
+ */
 export type ArticleData<C extends string = 'blogs'> = z.infer<
   ReturnType<typeof createArticleEntrySchema<C>>
 >;

@@ -110,7 +110,7 @@ describe('the proxy rate limit: who a client is', () => {
     expect(await status(undefined)).toBe(200);
     expect(await status(undefined)).toBe(429);
     expect(logged).toEqual([
-      '[content-read] proxy.rateLimit: a request came with no client identity (Astro gave no clientAddress, or took it from X-Forwarded-For); such requests share one budget. Set proxy.rateLimit.clientHeader to the header your host or proxy sets (see the README).',
+      '[content-read] proxy.rateLimit: a request came with no client identity (Astro gave no clientAddress, or took it from X-Forwarded-For); such requests share one budget. Set proxy.rateLimit.clientHeader to the header your host or proxy sets (see the proxy guide of the docs).',
     ]);
     const headerless = proxy({ requests: 1, clientHeader: 'x-real-ip' });
     expect(await headerless.status('10.0.0.1')).toBe(200);
