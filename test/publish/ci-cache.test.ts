@@ -1,13 +1,16 @@
 /**
- * The CI cache recipe of packages/astro-loader/README.md ("Keeping the store between CI
- * builds", "Incremental builds"), step by step on a new site that installs our packed packages:
- * Astro's cacheDir outside node_modules, incremental builds on, the README's article page;
- * install, build, install again (deleting node_modules, as `npm ci` does, and dist, which a CI
- * run starts without), build.
- * The second build's sync must be answered by 304s and every article page restored, as a CI run
- * restoring the cache would be.
- * And the mock README's CI steps, run as written: the stop step stops the server the start step
- * started.
+ * The CI recipes of the docs' guide "Testing your site in CI with the mock server"
+ * (guides/testing-in-ci.md), run as a reader would run them.
+ *
+ * "Keep the content store between CI builds" and "With incremental builds", step by step on a
+ * new site that installs our packed packages: the guide's astro.config.mjs (Astro's cacheDir
+ * outside node_modules, incremental builds on) and its article page; install, build, install
+ * again (deleting node_modules, as `npm ci` does, and dist, which a CI run starts without),
+ * build. The second build's sync must be answered by 304s and every article page restored, as a
+ * CI run restoring the cache the guide's deploy workflow saves would be.
+ *
+ * And the guide's GitHub Actions workflow (.github/workflows/site.yml), its mock server steps
+ * run as written: the stop step stops the server the start step started.
  */
 import { spawn } from 'node:child_process';
 import { access, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -22,6 +25,7 @@ import {
   writeGeneratedDataset,
 } from '@content-read/mock-server';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type Sample, samplesOf } from '../docs/samples.js';
 import { AstroSite } from '../support/astro-site.js';
 import { pagesOf } from '../support/build-log.js';
 import { listenOnLoopback } from '../support/mock-server.js';
@@ -30,23 +34,33 @@ import { CONTENT_CONFIG, cleanEnv, copyOfPackedSite, repoRoot, run } from './pac
 
 const KEY = 'demo-full-access-key';
 
-// The recipe's astro.config.mjs, as the README gives it.
-const ASTRO_CONFIG = `import { defineConfig } from 'astro/config';
+/** The guide whose recipes this test runs, as the docs site serves it. */
+const GUIDE = 'guides/testing-in-ci.md';
 
-export default defineConfig({
-  cacheDir: './.astro-cache',
-  experimental: { incrementalBuild: true },
-});
-`;
+async function guideSamples(): Promise<Sample[]> {
+  const text = await readFile(join(repoRoot, 'docs/src/content/docs', GUIDE), 'utf8');
+  return samplesOf(GUIDE, text);
+}
 
-/** The README's article page (its frontmatter, as written), showing what it reads. */
-async function readmeArticlePage(): Promise<string> {
-  const readme = await readFile(join(repoRoot, 'packages/astro-loader/README.md'), 'utf8');
-  const page = /```astro\n---\n\/\/ src\/pages\/articles\/\[id\]\.astro.*\n([\s\S]*?)```/.exec(
-    readme,
-  );
-  if (!page?.[1]) throw new Error('the README has no src/pages/articles/[id].astro example');
-  return `---\n${page[1]}<h1>{article.data.title}</h1><p>{blog?.data.name}</p><Content />\n`;
+/** The guide's sample of `file` (its `title="..."`), the one holding `holding` when given. */
+function sampleOf(samples: Sample[], file: string, holding = ''): string {
+  const found = samples.find((s) => s.file === file && s.code.includes(holding));
+  if (!found) throw new Error(`${GUIDE} has no ${file} sample${holding ? ` with ${holding}` : ''}`);
+  return found.code;
+}
+
+/** The cache recipe's astro.config.mjs with incremental builds on, as the guide gives it. */
+const guideAstroConfig = (samples: Sample[]) =>
+  sampleOf(samples, 'astro.config.mjs', 'incrementalBuild: true');
+
+/** The guide's article page, as written: a whole file, showing what it reads. */
+const guideArticlePage = (samples: Sample[]) =>
+  sampleOf(samples, 'src/pages/articles/[id].astro', 'cacheKey(');
+
+/** The folder the guide's deploy workflow caches (its actions/cache step's `path`). */
+function guideCachedPath(samples: Sample[]): string | undefined {
+  const deploy = sampleOf(samples, '.github/workflows/deploy.yml', 'actions/cache');
+  return /uses: actions\/cache@.*\n\s+with:\n\s+path: (.+)\n/.exec(deploy)?.[1];
 }
 
 const PAGE = `---
@@ -56,6 +70,7 @@ const articles = await getCollection('articles');
 <p>{articles.length} articles</p>
 `;
 
+let samples: Sample[];
 let root: string;
 let site: string;
 let mock: MockServer;
@@ -63,15 +78,16 @@ let api: RunningServer;
 let recipePid: number | undefined;
 
 beforeAll(async () => {
+  samples = await guideSamples();
   root = await mkdtemp(join(tmpdir(), 'content-read-ci-cache-'));
   mock = createMockServer();
   api = await listenOnLoopback(mock);
   // The first install: the run's (see copyOfPackedSite()); the test installs again itself.
   site = await copyOfPackedSite({
-    'astro.config.mjs': ASTRO_CONFIG,
+    'astro.config.mjs': guideAstroConfig(samples),
     'src/content.config.ts': CONTENT_CONFIG,
     'src/pages/index.astro': PAGE,
-    'src/pages/articles/[id].astro': await readmeArticlePage(),
+    'src/pages/articles/[id].astro': guideArticlePage(samples),
   });
 }, 300_000);
 
@@ -99,8 +115,12 @@ test('install, build, install again, build: the second sync is all 304s, every a
   expect(first.rendered).toHaveLength(32);
   expect(mock.stats.requests).toBeGreaterThan(0);
   expect(mock.stats.notModified).toBe(0);
-  // The store is in the cacheDir, outside what npm ci deletes.
+  // The store is in the cacheDir, outside what npm ci deletes, and the folder the guide's deploy
+  // workflow caches is that one.
   await access(join(site, '.astro-cache/data-store.json'));
+  const cached = guideCachedPath(samples);
+  expect(cached).toBe('.astro-cache');
+  await access(join(site, cached ?? '', 'data-store.json'));
 
   // Install again as `npm ci` does: node_modules deleted, then installed from the lock file.
   // (npm ci itself refuses this lock file: npm leaves the optional platform packages of the
@@ -127,12 +147,12 @@ test('install, build, install again, build: the second sync is all 304s, every a
   expect(output).not.toContain('(cached)');
 }, 300_000);
 
-test("the mock README's CI steps, run as written, leave no server running after the stop step", async () => {
-  const readme = await readFile(join(repoRoot, 'packages/mock-server/README.md'), 'utf8');
+test("the guide's CI workflow, its mock steps run as written, leaves no server running after the stop step", async () => {
+  const workflow = sampleOf(samples, '.github/workflows/site.yml');
   const startStep = /name: Start the mock Content Read API\n\s+run: \|\n((?: {10}.+\n)+)/.exec(
-    readme,
+    workflow,
   );
-  const stopStep = /name: Stop the mock\n.*\n\s+run: (.+)\n/.exec(readme);
+  const stopStep = /name: Stop the mock\n.*\n\s+run: (.+)\n/.exec(workflow);
   expect(startStep?.[1]).toBeDefined();
   expect(stopStep?.[1]).toBeDefined();
   const port = String(await freePort());

@@ -1,30 +1,31 @@
 /**
- * The README's live section, followed after its quick start as a user would: the code blocks
- * are taken from the README itself, written into a site beside the quick start's build-time
- * collections, checked with `astro check`, built, and rendered against the mock server's demo data.
+ * The docs site's live-pages guide, followed after its quickstart as a user would: every sample
+ * of the two pages that names a file under src/ (```astro title="src/pages/live/[id].astro"```) is
+ * written into a site beside the quickstart's build-time collections, checked with `astro check`,
+ * built, and rendered against the mock server's demo data. A page that gives a file twice (a
+ * first version, then a fuller one) is followed to its last version.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { AstroSite } from '@content-read/test-support/astro-site';
+import { AstroSite, repoRoot } from '@content-read/test-support/astro-site';
 import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve } from '../helpers/serve.js';
 
-const README = new URL('../../README.md', import.meta.url);
+const DOCS = join(repoRoot, 'docs/src/content/docs');
+const QUICKSTART = join(DOCS, 'getting-started/quickstart.md');
+const LIVE_GUIDE = join(DOCS, 'guides/live-pages.md');
 
-/** Every "`path`:" line followed by a fenced block, in one section of the README. */
-function filesIn(readme: string, heading: string): Record<string, string> {
-  const start = readme.indexOf(`\n## ${heading}\n`);
-  const end = readme.indexOf('\n## ', start + 1);
-  const section = readme.slice(start, end === -1 ? undefined : end);
+/** Every fenced sample of a page whose `title` names a file under src/, the last one winning. */
+function filesIn(page: string): Record<string, string> {
   const files: Record<string, string> = {};
-  for (const [, path, code] of section.matchAll(/`(src\/[^`]+)`:\n\n```\w+\n([\s\S]*?)```/g))
+  for (const [, path, code] of page.matchAll(/^```\w+ title="(src\/[^"]+)"\n([\s\S]*?)^```/gm))
     if (path && code) files[path] = code;
   return files;
 }
 
-describe("the README's live section against the demo data", { timeout: 240_000 }, () => {
+describe("the docs site's live-pages guide against the demo data", { timeout: 240_000 }, () => {
   let server: Awaited<ReturnType<typeof startMock>>;
   // Two copies of the site, so that `astro check` and `astro build` (each syncs) run at once.
   let checked: AstroSite;
@@ -33,13 +34,12 @@ describe("the README's live section against the demo data", { timeout: 240_000 }
   let files: Record<string, string>;
   beforeAll(async () => {
     server = await startMock();
-    const readme = await readFile(README, 'utf8');
     files = {
-      ...filesIn(readme, 'From nothing to a working site'),
-      ...filesIn(readme, 'Live collections'),
+      ...filesIn(await readFile(QUICKSTART, 'utf8')),
+      ...filesIn(await readFile(LIVE_GUIDE, 'utf8')),
     };
     const copy = async () => {
-      const made = await AstroSite.copy(new URL('../fixtures/readme-live', import.meta.url));
+      const made = await AstroSite.copy(new URL('../fixtures/live-guide', import.meta.url));
       for (const [path, code] of Object.entries(files)) {
         await mkdir(dirname(join(made.root, path)), { recursive: true });
         await writeFile(join(made.root, path), code);
@@ -55,7 +55,7 @@ describe("the README's live section against the demo data", { timeout: 240_000 }
     await site?.dispose();
   });
 
-  it('holds the quick start and the three live files', () => {
+  it('holds the quickstart and the three live files', () => {
     expect(Object.keys(files).sort()).toEqual([
       'src/content.config.ts',
       'src/live.config.ts',
@@ -86,7 +86,7 @@ describe("the README's live section against the demo data", { timeout: 240_000 }
     expect(article.status, html).toBe(200);
     expect(html).toContain('<h1>A Practical Guide to Conditional Requests</h1>');
     expect(html).toMatch(/<article>[\s\S]*<p>/);
-    // Its CSS block, highlighted by the README's liveHighlighter().
+    // Its CSS block, highlighted by the guide's liveHighlighter().
     expect(html).toMatch(
       /<pre class="astro-code github-dark" style="[^"]*" tabindex="0" data-language="css"><code><span class="line"><span style="color:#[0-9A-F]{6}">/,
     );

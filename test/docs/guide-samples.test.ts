@@ -1,0 +1,61 @@
+/**
+ * Every TypeScript, JavaScript and Astro sample of the docs site's guides and explanations is
+ * type-checked in a real site, so a renamed option breaks this test, not a reader's site. Each
+ * such sample names the file it is (`title="src/live.config.ts"`); the samples of a page are
+ * written under `src/guides/<page>/` of one site (relative imports between them resolve) and
+ * checked together with `astro check`, against the collections every guide reads: `blogs` and
+ * `articles` (build time), `liveArticles` and `liveBlogs` (live).
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AstroSite, repoRoot } from '@content-read/test-support/astro-site';
+import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Sample, samplesOf, writeSamples } from './samples.js';
+
+const DOCS = join(repoRoot, 'docs/src/content/docs');
+/** The sections whose samples this test checks (the quickstart's are built by docs-samples). */
+const SECTIONS = ['guides', 'explanations'];
+
+async function pagesOf(section: string): Promise<string[]> {
+  const names = await readdir(join(DOCS, section));
+  return names.filter((name) => /\.mdx?$/.test(name)).map((name) => `${section}/${name}`);
+}
+
+describe("the guides' code samples", { timeout: 240_000 }, () => {
+  let server: Awaited<ReturnType<typeof startMock>>;
+  let site: AstroSite;
+  let samples: Sample[];
+  beforeAll(async () => {
+    server = await startMock();
+    const pages = (await Promise.all(SECTIONS.map(pagesOf))).flat();
+    samples = (
+      await Promise.all(
+        pages.map(async (page) => samplesOf(page, await readFile(join(DOCS, page), 'utf8'))),
+      )
+    ).flat();
+    site = await AstroSite.copy(new URL('./fixtures/guides', import.meta.url));
+    await writeSamples(site.root, samples);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await site?.dispose();
+  });
+
+  it('names the file of every TypeScript, JavaScript and Astro sample', () => {
+    const unnamed = samples.filter((s) => s.checked && !s.file).map((s) => s.where);
+    expect(unnamed, 'give each sample a title="path/of/the/file"').toEqual([]);
+    // Not vacuous: the guides do have samples to check.
+    expect(samples.filter((s) => s.checked).length).toBeGreaterThan(10);
+  });
+
+  it('type-checks every sample with astro check, in a site with the packages installed', async () => {
+    const check = await site.run('check', site.env({ baseUrl: server.baseUrl, apiKey: FULL_KEY }));
+    expect(check.code, check.output).toBe(0);
+    expect(check.output).toMatch(/- 0 errors/);
+    // Every sample was among the files checked (the site's own three besides).
+    const checkedFiles = Number(/Result \((\d+) files?\)/.exec(check.output)?.[1]);
+    const written = samples.filter((s) => s.checked && s.file).length;
+    expect(checkedFiles).toBeGreaterThanOrEqual(written);
+  });
+});
