@@ -1,6 +1,7 @@
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import starlightLinksValidator from 'starlight-links-validator';
+import { benchmarkFiguresPartial } from './scripts/benchmark-figures.ts';
 import { referencePages } from './scripts/reference-pages.ts';
 
 // The documentation site (`npm run docs`): Starlight, with its offline search (Pagefind, built
@@ -11,6 +12,8 @@ export default defineConfig({
   integrations: [
     // The options reference, from the packages' types: written before Starlight reads the pages.
     referencePages(),
+    // The performance page's figures, from BENCHMARKS.md.
+    benchmarkFiguresPartial(),
     starlight({
       title: 'Content Read for Astro',
       description:
@@ -18,6 +21,7 @@ export default defineConfig({
       plugins: [starlightLinksValidator()],
       sidebar: [
         { label: 'Getting started', items: [{ autogenerate: { directory: 'getting-started' } }] },
+        { label: 'Guides', items: [{ autogenerate: { directory: 'guides' } }] },
         { label: 'Reference', items: [{ autogenerate: { directory: 'reference' } }] },
         { label: 'Explanations', items: [{ autogenerate: { directory: 'explanations' } }] },
       ],

@@ -23,6 +23,17 @@ export async function mergeWithPrevious(results: BenchResult[]): Promise<BenchRe
   return merged;
 }
 
+/**
+ * The sections of BENCHMARKS.md a benchmark run does not write (the deploy matrix's figures,
+ * from `npm test`'s deploy project): from the first of them to the end, kept as they are.
+ */
+const KEPT_FROM = '\n## Deploy targets\n';
+
+export function keptSections(previous: string): string {
+  const at = previous.indexOf(KEPT_FROM);
+  return at === -1 ? '' : previous.slice(at);
+}
+
 /** BENCHMARKS.md: the table, the machine and the commands; the performance page explains the rows. */
 export function renderReport(
   results: BenchResult[],
@@ -46,7 +57,7 @@ export function renderReport(
 Written by \`npm run bench\` (test/bench/run.ts) on ${new Date().toISOString().slice(0, 10)}; ${seconds === undefined ? 'rendered again from the stored results, nothing measured' : `the last run took ${Math.round(seconds / 60)} min`}
 (rows not measured by it are kept from earlier runs; each row below says when it was measured).
 Every figure is a ratio of medians of runs of both sides taken alternately in the same invocation.
-Why each figure is what it is: [the performance page](docs/src/content/docs/explanations/performance.md).
+Why each figure is what it is: [the performance page](docs/src/content/docs/explanations/performance.mdx).
 
 | id | what | compared with | target | figure | met? |
 |---|---|---|---|---|---|
