@@ -1,8 +1,8 @@
 // S2: the archive recipe at full size. A cold `astro sync` of the newest articles of a big
 // archive (BENCH_ARCHIVE_LATEST of BENCH_ARCHIVE_ARTICLES, defaults 10,000 of 250,000) with
 // `articlesLoader({ latest })`, against `file()` holding the same entries, in Astro's default
-// (single-file) store; the older articles are served by the live loaders (the README's
-// "Archives"). Both sides alternate; time and peak RSS are medians.
+// (single-file) store; the older articles are served by the live loaders (the archives
+// guide). Both sides alternate; time and peak RSS are medians.
 import { MAX_PER_PAGE } from '@content-read/core';
 import type { BenchConfig } from './config.js';
 import { type BenchResult, fmtList, fmtMs, inRoundOrder, median } from './lib/stats.js';

@@ -445,7 +445,7 @@ describe.each(TARGETS)('%s', (name) => {
     }, 300_000);
 
     // What the worker adds to a bare one: the sanitiser (htmlparser2 with entities' decoding
-    // tables), the loader, core and Astro's live-collection runtime (README, "Supported targets").
+    // tables), the loader, core and Astro's live-collection runtime (the deploying guide; figures in BENCHMARKS.md, "Deploy targets").
     // The bound is on the runtime every live site has (the proxy and the live loaders); the
     // publish webhook is optional and has a bound of its own.
     test(`the worker's gzip size is at most ${MAX_WORKER_RATIO} times a bare Astro worker's, and the publish webhook adds at most ${MAX_PUBLISH_KIB} KiB`, async () => {

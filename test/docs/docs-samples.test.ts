@@ -57,6 +57,22 @@ describe('the quickstart of the docs site', { timeout: 240_000 }, () => {
     ]);
   });
 
+  it("renders articles as the playground's article page does: <ArticleBody entry>, headings from render()", async () => {
+    const playground = await readFile(
+      join(repoRoot, 'playground/src/pages/blogs/[blog]/[article].astro'),
+      'utf8',
+    );
+    const quickstart = files['src/pages/articles/[id].astro'] ?? '';
+    for (const page of [quickstart, playground]) {
+      expect(page).toContain(
+        "import ArticleBody from '@content-read/astro-loader/ArticleBody.astro';",
+      );
+      expect(page).toMatch(/<ArticleBody entry=\{article\}/);
+      expect(page).toMatch(/const \{ headings \} = await render\(article\);/);
+      expect(page).not.toContain('<Content');
+    }
+  });
+
   it('passes astro check and builds the demo articles with headings, highlighted code and served images', async () => {
     const env = site.env({ baseUrl: server.baseUrl, apiKey: FULL_KEY });
     const [check, built] = await Promise.all([checked.run('check', env), site.build(env)]);

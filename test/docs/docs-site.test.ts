@@ -5,6 +5,7 @@
  * the site's own search finds pages by what they say.
  */
 import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AstroSite, astroBin, repoRoot } from '@content-read/test-support/astro-site';
 import { launchChromium } from '@content-read/test-support/browser';
@@ -14,19 +15,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(repoRoot, 'docs');
 const site = AstroSite.at(root);
-/** Every page of src/content/docs, as its URL path. */
-const PAGES = [
-  '/',
-  '/getting-started/quickstart/',
-  '/reference/api-v1/',
-  '/explanations/body-pipeline/',
-  '/explanations/performance/',
-  // Written from the packages' types at each build (docs/scripts/reference-pages.ts).
+/** The pages written from the packages' types at each build (docs/scripts/reference-pages.ts). */
+const GENERATED = [
   '/reference/options-astro-loader/',
   '/reference/options-core/',
   '/reference/options-mock-server/',
   '/reference/errors/',
+  '/reference/cli/',
+  '/reference/exports/',
 ];
+
+/** Every page of src/content/docs after the build (the generated ones too), as its URL path. */
+async function pages(): Promise<string[]> {
+  const dir = join(root, 'src/content/docs');
+  const files = await readdir(dir, { recursive: true });
+  return files
+    .filter((file) => /\.mdx?$/.test(file))
+    .map((file) =>
+      `/${file.replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '')}/`.replace('//', '/'),
+    );
+}
 
 let output = '';
 let preview: ListeningChild | undefined;
@@ -59,11 +67,47 @@ async function open(path: string): Promise<Page> {
 }
 
 describe('the documentation site', () => {
-  it('builds with every internal link and anchor resolved, every page and its search index written', () => {
+  it('builds with every internal link and anchor resolved, every page and its search index written', async () => {
     expect(output).toContain('All internal links are valid.');
-    for (const path of PAGES)
+    const written = await pages();
+    expect(written).toEqual(
+      expect.arrayContaining([...GENERATED, '/', '/getting-started/quickstart/']),
+    );
+    for (const path of written)
       expect(existsSync(join(root, 'dist', path, 'index.html')), path).toBe(true);
     expect(existsSync(join(root, 'dist/pagefind/pagefind.js'))).toBe(true);
+  });
+
+  it("has a page for every link the packages' READMEs make into the site (they ship in the tarballs)", async () => {
+    const site = /site: '([^']+)'/.exec(
+      await readFile(join(root, 'astro.config.mjs'), 'utf8'),
+    )?.[1];
+    expect(site).toBeDefined();
+    const links: string[] = [];
+    for (const dir of ['astro-loader', 'core', 'mock-server']) {
+      const readme = await readFile(join(repoRoot, 'packages', dir, 'README.md'), 'utf8');
+      const into = new RegExp(`${site?.replaceAll('.', '\\.')}/[^)\\s;]*`, 'g');
+      for (const [url] of readme.matchAll(into)) links.push(url);
+    }
+    expect(links.length).toBeGreaterThan(10);
+    for (const url of links) {
+      const path = new URL(url).pathname;
+      expect(existsSync(join(root, 'dist', path, 'index.html')), url).toBe(true);
+    }
+  });
+
+  it("shows BENCHMARKS.md's figures on the performance page, as BENCHMARKS.md has them now", async () => {
+    const benchmarks = await readFile(join(repoRoot, 'BENCHMARKS.md'), 'utf8');
+    const rows = [...benchmarks.matchAll(/^\| (B\d+|L\d|S\d) \|.*\*\*([\d.]+×)\*\*/gm)];
+    expect(rows.length).toBeGreaterThan(10);
+    const html = await readFile(join(root, 'dist/explanations/performance/index.html'), 'utf8');
+    for (const [, id, figure] of rows)
+      expect(html, id).toMatch(
+        new RegExp(
+          `<td>${id}</td>(?:(?!</tr>).)*<strong>${figure?.replace('.', '\\.')}</strong>`,
+          's',
+        ),
+      );
   });
 
   it('lists every option with its type and description, from the types', async () => {

@@ -126,7 +126,7 @@ test('astro build of the new site renders the real articles from the mock server
   expect(html).not.toContain(KEY);
 });
 
-test("the installed bin's --wait probe sees the running mock (the README's CI recipe)", async () => {
+test("the installed bin's --wait probe sees the running mock (the CI guide's recipe)", async () => {
   const bin = join(site, 'node_modules/.bin/content-read-mock');
   const { output } = await run(bin, ['--wait', mock?.baseUrl ?? '', '--wait-timeout', '10'], site);
   expect(output).toBe(`Content Read API ready at ${mock?.baseUrl}\n`);

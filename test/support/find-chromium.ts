@@ -16,7 +16,7 @@ export interface Machine {
   registryChromium: () => Promise<string>;
 }
 
-/** Environment variables, documented in the root README. */
+/** Environment variables, documented in the root README (its browser paragraph). */
 export const PATH_VARIABLES = ['CONTENT_READ_CHROMIUM_PATH', 'CHROMIUM_PATH'] as const;
 export const FORCE_VARIABLE = 'CONTENT_READ_CHROMIUM';
 

@@ -16,7 +16,7 @@ import type { ArticleEdit } from './server-protocol.js';
 
 export type BodyKind = 'code' | 'images';
 
-/** The generated dataset's placeholder for the mock's origin (see the mock's README). */
+/** The generated dataset's placeholder for the mock's origin (see the mock server page of the docs). */
 export const PLACEHOLDER_ORIGIN = 'http://content-read-mock.invalid';
 
 /** About 4 KB of prose per article; with its code blocks or images, ~5 KB of HTML as in B1. */

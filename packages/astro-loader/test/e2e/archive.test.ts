@@ -8,7 +8,7 @@ import { serve } from '../helpers/serve.js';
 const text = (html: string, id: string) =>
   new RegExp(`<[a-z0-9]+ id="${id}">([^<]*)<`).exec(html)?.[1];
 
-// The README's recipe for archives too big for one build, at a reduced size: the demo's 32
+// The archives guide's recipe for archives too big for one build, at a reduced size: the demo's 32
 // articles, the newest 10 (in whole pages of 5: 12) built, every older one served at the same URL
 // by the live loader under the route cache (fixtures/archive).
 describe('the archive recipe: the newest articles static, older ones live at the same URL', {

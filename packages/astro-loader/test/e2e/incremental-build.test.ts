@@ -48,7 +48,7 @@ async function withNewRenderingVersion(site: AstroSite): Promise<void> {
 }
 
 // One site and one API, built in order; each build keeps the cacheDir (store, incremental
-// manifest, page copies) of the one before, as the README's CI recipe does, and dist/ too
+// manifest, page copies) of the one before, as the CI guide's recipe does, and dist/ too
 // (vite.build.emptyOutDir false: Astro leaves unchanged pages in place, contentRead() removes
 // those no longer built).
 describe('incremental static builds with cacheKey()', { timeout: 180_000 }, () => {

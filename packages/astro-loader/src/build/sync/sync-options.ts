@@ -4,7 +4,10 @@ import type { ConnectionOptions } from '../config/connection.js';
 /** Options both build-time loaders share. */
 export interface CommonLoaderOptions extends ConnectionOptions {
   /**
-   * Only these blogs (each an id or a slug). Default: every blog the key can read.
+   * Only these blogs: each name is the blog with that id, else the one with that slug. Enforced
+   * by the loader, not left to the API (only articles whose `blog_id` is one of them are kept).
+   * A name that matches no blog the key reads fails the sync, naming the blogs it does read.
+   * Default: every blog the key can read.
    */
   blogs?: string[];
   /**
