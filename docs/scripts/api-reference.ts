@@ -62,7 +62,7 @@ export interface ErrorClass {
   doc: string;
 }
 
-export interface ProxyErrorCode {
+export interface ErrorCode {
   code: string;
   status: number;
   doc: string;
@@ -70,6 +70,8 @@ export interface ProxyErrorCode {
 
 /** The file that lists the proxy's error codes (`PROXY_ERRORS`). */
 const PROXY_ERRORS_FILE = 'packages/astro-loader/src/server/proxy/error-codes.ts';
+/** The file that lists the publish webhook's error codes (`PUBLISH_ERRORS`). */
+const PUBLISH_ERRORS_FILE = 'packages/astro-loader/src/server/publish/error-codes.ts';
 
 interface Checked {
   program: ts.Program;
@@ -84,6 +86,7 @@ function check(): Checked {
   const files = [
     ...Object.values(ENTRY_POINTS).flatMap((entries) => Object.values(entries)),
     PROXY_ERRORS_FILE,
+    PUBLISH_ERRORS_FILE,
   ].map((file) => join(repo, file));
   const program = ts.createProgram(files, {
     target: ts.ScriptTarget.ES2023,
@@ -303,20 +306,20 @@ export function readArticleBodyProps(): OptionDoc[] {
   });
 }
 
-/** The proxy's error codes, from `PROXY_ERRORS`: each code's status and doc comment. */
-export function readProxyErrorCodes(): ProxyErrorCode[] {
+/** The error codes a table of `code: status` (`PROXY_ERRORS`) lists, with their doc comments. */
+function readErrorCodes(file: string, name: string): ErrorCode[] {
   const { program, checker } = check();
-  const source = program.getSourceFile(join(repo, PROXY_ERRORS_FILE));
+  const source = program.getSourceFile(join(repo, file));
   let table: ts.ObjectLiteralExpression | undefined;
   source?.forEachChild(function find(node) {
-    if (ts.isVariableDeclaration(node) && node.name.getText() === 'PROXY_ERRORS') {
+    if (ts.isVariableDeclaration(node) && node.name.getText() === name) {
       let value = node.initializer;
       while (value && ts.isAsExpression(value)) value = value.expression;
       if (value && ts.isObjectLiteralExpression(value)) table = value;
     }
     node.forEachChild(find);
   });
-  if (!table) throw new Error(`api-reference: no PROXY_ERRORS in ${PROXY_ERRORS_FILE}`);
+  if (!table) throw new Error(`api-reference: no ${name} in ${file}`);
   return table.properties.filter(ts.isPropertyAssignment).map((property) => {
     const symbol = checker.getSymbolAtLocation(property.name);
     return {
@@ -325,4 +328,14 @@ export function readProxyErrorCodes(): ProxyErrorCode[] {
       doc: symbol ? docOf(symbol, checker) : '',
     };
   });
+}
+
+/** The proxy's error codes, from `PROXY_ERRORS`: each code's status and doc comment. */
+export function readProxyErrorCodes(): ErrorCode[] {
+  return readErrorCodes(PROXY_ERRORS_FILE, 'PROXY_ERRORS');
+}
+
+/** The publish webhook's error codes, from `PUBLISH_ERRORS`. */
+export function readPublishErrorCodes(): ErrorCode[] {
+  return readErrorCodes(PUBLISH_ERRORS_FILE, 'PUBLISH_ERRORS');
 }

@@ -13,6 +13,7 @@ import {
   readExports,
   readOptionTypes,
   readProxyErrorCodes,
+  readPublishErrorCodes,
   readUnexportedErrorClasses,
 } from './api-reference.ts';
 import { type CliCommand, readCliCommands } from './cli-reference.ts';
@@ -175,7 +176,7 @@ function errorsPage(): string {
   return [
     '---',
     'title: Errors',
-    'description: Every error class the packages throw and every error code the proxy sends.',
+    'description: Every error class the packages throw and every error code the proxy and the publish webhook send.',
     '---',
     '',
     "Written from the packages' types and doc comments at every build of this site. Every message",
@@ -205,6 +206,14 @@ function errorsPage(): string {
     '| Status | Code | When, and what to do |',
     '|---|---|---|',
     ...codes.map((c) => `| ${c.status} | \`${c.code}\` | ${cell(c.doc)} |`),
+    '',
+    '## Publish webhook error codes',
+    '',
+    'The publish webhook (`contentRead({ publish: true })`) answers errors with the same JSON body.',
+    '',
+    '| Status | Code | When, and what to do |',
+    '|---|---|---|',
+    ...readPublishErrorCodes().map((c) => `| ${c.status} | \`${c.code}\` | ${cell(c.doc)} |`),
     '',
   ].join('\n');
 }

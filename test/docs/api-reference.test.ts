@@ -12,10 +12,12 @@ import {
   readExports,
   readOptionTypes,
   readProxyErrorCodes,
+  readPublishErrorCodes,
   readUnexportedErrorClasses,
 } from '../../docs/scripts/api-reference.ts';
 import { readCliCommands } from '../../docs/scripts/cli-reference.ts';
 import { PROXY_ERRORS } from '../../packages/astro-loader/src/server/proxy/error-codes.js';
+import { PUBLISH_ERRORS } from '../../packages/astro-loader/src/server/publish/error-codes.js';
 
 const types = readOptionTypes();
 
@@ -83,6 +85,12 @@ describe('the rest of the reference', () => {
     // A base class is met only as the classes that extend it.
     expect(classes.map((c) => c.name)).not.toContain('OneLineError');
     expect(classes.filter((c) => !c.doc).map((c) => `${c.from}: ${c.name}`)).toEqual([]);
+  });
+
+  it('lists every error code of the publish webhook, each with its status, described', () => {
+    const codes = readPublishErrorCodes();
+    expect(Object.fromEntries(codes.map((c) => [c.code, c.status]))).toEqual(PUBLISH_ERRORS);
+    expect(codes.filter((c) => !c.doc).map((c) => c.code)).toEqual([]);
   });
 
   it("describes every prop of <ArticleBody>, from its component's Props", () => {

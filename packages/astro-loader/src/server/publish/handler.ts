@@ -14,6 +14,12 @@ import {
   blogTag,
 } from '../live/cache-tags.js';
 import type { Published } from '../live/expiry.js';
+import { PUBLISH_ERRORS, type PublishErrorCode } from './error-codes.js';
+
+/** An error answer, its status taken from the code. */
+function publishError(code: PublishErrorCode, message: string, headers?: Record<string, string>) {
+  return jsonError(PUBLISH_ERRORS[code], code, message, headers);
+}
 
 export const PUBLISH_SECRET_VARIABLE = 'CONTENT_PUBLISH_SECRET';
 /** Largest body read: a thousand ids with room to spare. */
@@ -54,18 +60,16 @@ export async function handlePublish(request: Request, deps: PublishDeps): Promis
 
 async function answer(request: Request, deps: PublishDeps): Promise<Response> {
   if (request.method !== 'POST')
-    return jsonError(405, 'method_not_allowed', 'The publish webhook takes POST.', {
+    return publishError('method_not_allowed', 'The publish webhook takes POST.', {
       allow: 'POST',
     });
   if (!deps.secret)
-    return jsonError(
-      500,
+    return publishError(
       'publish_not_configured',
       `Set ${PUBLISH_SECRET_VARIABLE} in the server's environment (the platform's variables or secrets) and send it as Authorization: Bearer <secret>.`,
     );
   if (!(await bearerMatches(request.headers.get('authorization'), deps.secret)))
-    return jsonError(
-      401,
+    return publishError(
       'unauthorized',
       `Send Authorization: Bearer <${PUBLISH_SECRET_VARIABLE}>.`,
       {
@@ -74,15 +78,13 @@ async function answer(request: Request, deps: PublishDeps): Promise<Response> {
     );
   const body = await readJson(request);
   if (body === TOO_LARGE)
-    return jsonError(
-      413,
+    return publishError(
       'body_too_large',
       `The body is over ${MAX_BODY_BYTES} bytes: name at most ${MAX_IDS} ids, or send {"all":true}.`,
     );
   const published = publishedIn(body);
   if (typeof published === 'object' && 'problem' in published)
-    return jsonError(
-      400,
+    return publishError(
       'invalid_body',
       `${published.problem}: send {"articles":[ids]}, {"blogs":[ids]} (API ids, both may be given) or {"all":true}.`,
     );
@@ -97,8 +99,7 @@ async function answer(request: Request, deps: PublishDeps): Promise<Response> {
       routeCache = 'invalidated';
     } catch (error) {
       const reason = String((error as Error)?.message ?? error).split('\n')[0];
-      return jsonError(
-        500,
+      return publishError(
         'invalidate_failed',
         `Astro's route cache could not invalidate ${tags.join(', ')}: ${reason}. Check the cache provider of the Astro config (this server's live listings were expired).`,
       );
