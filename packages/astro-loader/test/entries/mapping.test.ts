@@ -1,6 +1,6 @@
 import { articleSchema, blogSchema } from '@content-read/core';
 import { describe, expect, it } from 'vitest';
-import { articleData, blogData } from '../../src/shared/entries/mapping.js';
+import { articleData, blogData, webUrl } from '../../src/shared/entries/mapping.js';
 import { articleEntrySchema, blogEntrySchema } from '../../src/shared/entries/schema.js';
 
 // As core hands them over: checked by its wire schema (unknown fields kept).
@@ -68,5 +68,41 @@ describe('mapping API objects to entries', () => {
       createdAt: new Date('2024-01-01T00:00:00Z'),
     });
     expect(blogEntrySchema.parse(data)).toEqual(data);
+  });
+
+  it('keeps a URL field only with a web scheme: a page writes it into href or src as it is', () => {
+    for (const safe of ['https://e.test/a', 'http://e.test/', '/posts/a', 'posts/a', '//e.test/a'])
+      expect(webUrl(safe), safe).toBe(safe);
+    for (const unsafe of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      ' javascript:alert(1)',
+      'java\tscript:alert(1)',
+      'java\nscript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      'http://[bad',
+    ])
+      expect(webUrl(unsafe), unsafe).toBeNull();
+    const hostile = articleSchema.parse({
+      ...article,
+      canonical_url: 'java\tscript:alert(1)',
+      feature_image: { url: 'javascript:alert(1)', alt: null, width: null, height: null },
+    });
+    expect(articleData(hostile)).toMatchObject({ canonicalUrl: null, featureImage: null });
+    const blog = blogSchema.parse({
+      id: 'b1',
+      slug: 'eng',
+      name: 'Engineering',
+      description: null,
+      url: 'javascript:alert(1)',
+      language: null,
+      created_at: '2024-01-01T00:00:00Z',
+      updated_at: '2024-01-01T00:00:00Z',
+    });
+    expect(blogData(blog).url).toBeNull();
+    expect(articleData({ ...article, canonical_url: 'https://old.e.test/a' }).canonicalUrl).toBe(
+      'https://old.e.test/a',
+    );
   });
 });
