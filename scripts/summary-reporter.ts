@@ -2,9 +2,10 @@ import type { SerializedError } from 'vitest';
 import type { Reporter, TestModule, TestRunEndReason, TestSuite } from 'vitest/node';
 
 /**
- * Ends the run with when the test files were done (the deploy matrix apart from the others), then
- * one plain line, `N passed, N failed, N skipped`, which CI reads as the run's count of tests
- * (vitest's own summary is not a format it knows).
+ * Ends the run with how long each project's files took (their time in the workers, summed, and
+ * its share of all of it: what to shorten first), when the test files were done (the deploy
+ * matrix apart from the others), then one plain line, `N passed, N failed, N skipped`, which CI
+ * reads as the run's count of tests (vitest's own summary is not a format it knows).
  *
  * "failed" counts everything that makes the run fail, not only failed tests: a test file that
  * does not load, a hook that throws (its tests are then reported as skipped, not failed), and
@@ -14,13 +15,24 @@ export default class SummaryReporter implements Reporter {
   #started = performance.now();
   /** When each project's last test file ended, in ms since the run started. */
   readonly #ended = new Map<string, number>();
+  /** Each project's files' time in the workers (set-up, collection, tests and hooks), in ms. */
+  readonly #spent = new Map<string, number>();
 
   onTestRunStart(): void {
     this.#started = performance.now();
   }
 
   onTestModuleEnd(module: TestModule): void {
-    this.#ended.set(module.project.name, performance.now() - this.#started);
+    const name = module.project.name;
+    this.#ended.set(name, performance.now() - this.#started);
+    const d = module.diagnostic();
+    const spent =
+      d.environmentSetupDuration +
+      d.prepareDuration +
+      d.collectDuration +
+      d.setupDuration +
+      d.duration;
+    this.#spent.set(name, (this.#spent.get(name) ?? 0) + spent);
   }
 
   onTestRunEnd(
@@ -42,10 +54,22 @@ export default class SummaryReporter implements Reporter {
     if (reason === 'failed' && counts.failed === 0) counts.failed = 1;
     const browser = process.env.CONTENT_READ_BROWSER_USED;
     if (browser) process.stdout.write(`\n${browser}`);
+    process.stdout.write(`\n${this.#projects()}`);
     process.stdout.write(`\n${this.#timing()}`);
     process.stdout.write(
       `\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`,
     );
+  }
+
+  /** `by project: deploy 310 s (25%), cross-package 520 s (41%), …`, the longest first. */
+  #projects(): string {
+    const total = [...this.#spent.values()].reduce((a, b) => a + b, 0) || 1;
+    const parts = [...this.#spent]
+      .sort(([, a], [, b]) => b - a)
+      .map(
+        ([name, ms]) => `${name} ${Math.round(ms / 1000)} s (${Math.round((100 * ms) / total)}%)`,
+      );
+    return `by project, time in the workers: ${parts.join(', ')}.`;
   }
 
   /**

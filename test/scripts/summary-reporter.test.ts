@@ -15,14 +15,23 @@ function runFixture(files: string[]) {
   });
   const lines = run.stdout.trim().split('\n');
   const timing = lines.at(-2);
-  return { status: run.status, summary: lines.at(-1), timing, output: run.stdout + run.stderr };
+  const projects = lines.at(-3);
+  return {
+    status: run.status,
+    summary: lines.at(-1),
+    timing,
+    projects,
+    output: run.stdout + run.stderr,
+  };
 }
 
 describe('the closing summary line', () => {
   it('counts a suite whose beforeAll throws as failed, and the run exits non-zero', () => {
-    const { status, summary, timing, output } = runFixture(['hook.check.ts']);
+    const { status, summary, timing, projects, output } = runFixture(['hook.check.ts']);
     expect(status, output).not.toBe(0);
     expect(timing).toMatch(/^test files done in \d+ s\.$/);
+    // The fixture's one (unnamed) project, with all of the time.
+    expect(projects).toMatch(/^by project, time in the workers: \S* ?\d+ s \(100%\)\.$/);
     expect(summary).toMatch(/^\d+ passed, \d+ failed, \d+ skipped$/);
     expect(summary).not.toMatch(/ 0 failed/);
     expect(summary).toBe('1 passed, 1 failed, 1 skipped');
