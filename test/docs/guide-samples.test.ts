@@ -1,7 +1,7 @@
 /**
- * Every TypeScript, JavaScript and Astro sample of the docs site's guides and explanations is
- * type-checked in a real site, so a renamed option breaks this test, not a reader's site. Each
- * such sample names the file it is (`title="src/live.config.ts"`); the samples of a page are
+ * Every TypeScript, JavaScript and Astro sample of the docs site's guides, explanations and
+ * reference pages is type-checked in a real site, so a renamed option breaks this test, not a
+ * reader's site. Each such sample names the file it is (`title="src/live.config.ts"`); the samples of a page are
  * written under `src/guides/<page>/` of one site (relative imports between them resolve) and
  * checked together with `astro check`, against the collections every guide reads: `blogs` and
  * `articles` (build time), `liveArticles` and `liveBlogs` (live).
@@ -15,7 +15,7 @@ import { type Sample, samplesOf, writeSamples } from './samples.js';
 
 const DOCS = join(repoRoot, 'docs/src/content/docs');
 /** The sections whose samples this test checks (the quickstart's are built by docs-samples). */
-const SECTIONS = ['guides', 'explanations'];
+const SECTIONS = ['guides', 'explanations', 'reference'];
 
 async function pagesOf(section: string): Promise<string[]> {
   const names = await readdir(join(DOCS, section));
