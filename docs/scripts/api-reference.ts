@@ -109,27 +109,30 @@ interface Export {
   from: string;
 }
 
-/** Every export of every entry point, each once (where first exported), aliases resolved. */
-function exportsOfEntryPoints(): Export[] {
+/** Every export of every entry point, under each entry point that exports it, aliases resolved. */
+function allExports(): Export[] {
   const { program, checker } = check();
-  const seen = new Set<ts.Symbol>();
   const found: Export[] = [];
   for (const [pkg, entries] of Object.entries(ENTRY_POINTS)) {
     for (const [subpath, file] of Object.entries(entries)) {
       const source = program.getSourceFile(join(repo, file));
       const moduleSymbol = source && checker.getSymbolAtLocation(source);
       if (!moduleSymbol) throw new Error(`api-reference: cannot read ${file}`);
+      const from = subpath === '.' ? pkg : `${pkg}/${subpath.slice(2)}`;
       for (const exported of checker.getExportsOfModule(moduleSymbol)) {
         const symbol =
           exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
-        if (seen.has(symbol)) continue;
-        seen.add(symbol);
-        const from = subpath === '.' ? pkg : `${pkg}/${subpath.slice(2)}`;
         found.push({ name: exported.name, symbol, from });
       }
     }
   }
   return found;
+}
+
+/** Every export of every entry point, each once (where first exported). */
+function exportsOfEntryPoints(): Export[] {
+  const seen = new Set<ts.Symbol>();
+  return allExports().filter(({ symbol }) => !seen.has(symbol) && Boolean(seen.add(symbol)));
 }
 
 function docOf(symbol: ts.Symbol, checker: ts.TypeChecker): string {
@@ -179,27 +182,13 @@ function kindOf(symbol: ts.Symbol): ExportDoc['kind'] {
  * and `./web` export the same names), with its doc comment.
  */
 export function readExports(): ExportDoc[] {
-  const { program, checker } = check();
-  const found: ExportDoc[] = [];
-  for (const [pkg, entries] of Object.entries(ENTRY_POINTS)) {
-    for (const [subpath, file] of Object.entries(entries)) {
-      const source = program.getSourceFile(join(repo, file));
-      const moduleSymbol = source && checker.getSymbolAtLocation(source);
-      if (!moduleSymbol) throw new Error(`api-reference: cannot read ${file}`);
-      const from = subpath === '.' ? pkg : `${pkg}/${subpath.slice(2)}`;
-      for (const exported of checker.getExportsOfModule(moduleSymbol)) {
-        const symbol =
-          exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
-        found.push({
-          name: exported.name,
-          from,
-          kind: kindOf(symbol),
-          doc: docOf(symbol, checker),
-        });
-      }
-    }
-  }
-  return found;
+  const { checker } = check();
+  return allExports().map(({ name, symbol, from }) => ({
+    name,
+    from,
+    kind: kindOf(symbol),
+    doc: docOf(symbol, checker),
+  }));
 }
 
 /** Every exported `…Options` type of every entry point, with its properties. */
