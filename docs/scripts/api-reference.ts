@@ -109,8 +109,14 @@ interface Export {
   from: string;
 }
 
-/** Every export of every entry point, under each entry point that exports it, aliases resolved. */
+let walked: Export[] | undefined;
+
+/**
+ * Every export of every entry point, under each entry point that exports it, aliases resolved
+ * (walked once, as the program is made once).
+ */
 function allExports(): Export[] {
+  if (walked) return walked;
   const { program, checker } = check();
   const found: Export[] = [];
   for (const [pkg, entries] of Object.entries(ENTRY_POINTS)) {
@@ -126,6 +132,7 @@ function allExports(): Export[] {
       }
     }
   }
+  walked = found;
   return found;
 }
 

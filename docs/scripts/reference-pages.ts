@@ -5,6 +5,7 @@ import type { AstroIntegration } from 'astro';
 import {
   ENTRY_POINTS,
   type ErrorClass,
+  type ErrorCode,
   type ExportDoc,
   type OptionDoc,
   type OptionsType,
@@ -103,6 +104,10 @@ function page(pkg: string, types: OptionsType[]): string {
   ].join('\n');
 }
 
+function codeRows(codes: ErrorCode[]): string[] {
+  return codes.map((c) => `| ${c.status} | \`${c.code}\` | ${cell(c.doc)} |`);
+}
+
 function errorRows(classes: ErrorClass[]): string[] {
   return classes.map((c) => `| \`${c.name}\` | \`${c.from}\` | ${cell(c.doc)} |`);
 }
@@ -172,7 +177,6 @@ function pageFile(pkg: string): string {
 
 function errorsPage(): string {
   const classes = readErrorClasses();
-  const codes = readProxyErrorCodes();
   return [
     '---',
     'title: Errors',
@@ -205,7 +209,7 @@ function errorsPage(): string {
     '',
     '| Status | Code | When, and what to do |',
     '|---|---|---|',
-    ...codes.map((c) => `| ${c.status} | \`${c.code}\` | ${cell(c.doc)} |`),
+    ...codeRows(readProxyErrorCodes()),
     '',
     '## Publish webhook error codes',
     '',
@@ -213,7 +217,7 @@ function errorsPage(): string {
     '',
     '| Status | Code | When, and what to do |',
     '|---|---|---|',
-    ...readPublishErrorCodes().map((c) => `| ${c.status} | \`${c.code}\` | ${cell(c.doc)} |`),
+    ...codeRows(readPublishErrorCodes()),
     '',
   ].join('\n');
 }

@@ -5,21 +5,12 @@
  * headings, highlighted code and images through Astro's image service. A renamed option breaks
  * this test, not a reader's site.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { AstroSite, repoRoot } from '@content-read/test-support/astro-site';
+import { filesOf, pageSamples, writeFiles } from '@content-read/test-support/doc-samples';
 import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const QUICKSTART = join(repoRoot, 'docs/src/content/docs/getting-started/quickstart.md');
-
-/** Every fenced sample with a `title` that names a file of the site (not `.env`). */
-function samples(page: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const [, path, code] of page.matchAll(/```\w+ title="([^"]+)"\n([\s\S]*?)```/g))
-    if (path && code && !path.startsWith('.')) files[path] = code;
-  return files;
-}
 
 describe('the quickstart of the docs site', { timeout: 240_000 }, () => {
   let server: Awaited<ReturnType<typeof startMock>>;
@@ -29,15 +20,16 @@ describe('the quickstart of the docs site', { timeout: 240_000 }, () => {
   let files: Record<string, string>;
   beforeAll(async () => {
     server = await startMock();
-    files = samples(await readFile(QUICKSTART, 'utf8'));
+    // The site's files (the `.env` samples are shell, not compiled, so not among them).
+    files = filesOf(await pageSamples('getting-started/quickstart.md'));
     // The images' host is the page's placeholder; the demo's images are the mock's own.
     const host = new URL(server.baseUrl).hostname;
+    const served = Object.fromEntries(
+      Object.entries(files).map(([path, code]) => [path, code.replace('images.example.com', host)]),
+    );
     const copy = async () => {
       const made = await AstroSite.copy(new URL('./fixtures/quickstart', import.meta.url));
-      for (const [path, code] of Object.entries(files)) {
-        await mkdir(dirname(join(made.root, path)), { recursive: true });
-        await writeFile(join(made.root, path), code.replace('images.example.com', host));
-      }
+      await writeFiles(made.root, served);
       return made;
     };
     [checked, site] = await Promise.all([copy(), copy()]);

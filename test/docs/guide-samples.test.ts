@@ -6,19 +6,23 @@
  * checked together with `astro check`, against the collections every guide reads: `blogs` and
  * `articles` (build time), `liveArticles` and `liveBlogs` (live).
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AstroSite, repoRoot } from '@content-read/test-support/astro-site';
+import { AstroSite } from '@content-read/test-support/astro-site';
+import {
+  DOCS_PAGES,
+  pageSamples,
+  type Sample,
+  writeSamples,
+} from '@content-read/test-support/doc-samples';
 import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sample, samplesOf, writeSamples } from './samples.js';
 
-const DOCS = join(repoRoot, 'docs/src/content/docs');
 /** The sections whose samples this test checks (the quickstart's are built by docs-samples). */
 const SECTIONS = ['guides', 'explanations', 'reference'];
 
 async function pagesOf(section: string): Promise<string[]> {
-  const names = await readdir(join(DOCS, section));
+  const names = await readdir(join(DOCS_PAGES, section));
   return names.filter((name) => /\.mdx?$/.test(name)).map((name) => `${section}/${name}`);
 }
 
@@ -29,11 +33,7 @@ describe("the guides' code samples", { timeout: 240_000 }, () => {
   beforeAll(async () => {
     server = await startMock();
     const pages = (await Promise.all(SECTIONS.map(pagesOf))).flat();
-    samples = (
-      await Promise.all(
-        pages.map(async (page) => samplesOf(page, await readFile(join(DOCS, page), 'utf8'))),
-      )
-    ).flat();
+    samples = (await Promise.all(pages.map(pageSamples))).flat();
     site = await AstroSite.copy(new URL('./fixtures/guides', import.meta.url));
     await writeSamples(site.root, samples);
   });

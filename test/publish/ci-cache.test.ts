@@ -25,22 +25,17 @@ import {
   writeGeneratedDataset,
 } from '@content-read/mock-server';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Sample, samplesOf } from '../docs/samples.js';
 import { AstroSite } from '../support/astro-site.js';
 import { pagesOf } from '../support/build-log.js';
+import { pageSamples, type Sample } from '../support/doc-samples.js';
 import { listenOnLoopback } from '../support/mock-server.js';
 import { isAlive } from '../support/process-alive.js';
-import { CONTENT_CONFIG, cleanEnv, copyOfPackedSite, repoRoot, run } from './pack.js';
+import { CONTENT_CONFIG, cleanEnv, copyOfPackedSite, run } from './pack.js';
 
 const KEY = 'demo-full-access-key';
 
 /** The guide whose recipes this test runs, as the docs site serves it. */
 const GUIDE = 'guides/testing-in-ci.md';
-
-async function guideSamples(): Promise<Sample[]> {
-  const text = await readFile(join(repoRoot, 'docs/src/content/docs', GUIDE), 'utf8');
-  return samplesOf(GUIDE, text);
-}
 
 /** The guide's sample of `file` (its `title="..."`), the one holding `holding` when given. */
 function sampleOf(samples: Sample[], file: string, holding = ''): string {
@@ -78,7 +73,7 @@ let api: RunningServer;
 let recipePid: number | undefined;
 
 beforeAll(async () => {
-  samples = await guideSamples();
+  samples = await pageSamples(GUIDE);
   root = await mkdtemp(join(tmpdir(), 'content-read-ci-cache-'));
   mock = createMockServer();
   api = await listenOnLoopback(mock);

@@ -6,24 +6,11 @@
  * first version, then a fuller one) is followed to its last version.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { AstroSite, repoRoot } from '@content-read/test-support/astro-site';
+import { AstroSite } from '@content-read/test-support/astro-site';
+import { filesOf, pageSamples, writeFiles } from '@content-read/test-support/doc-samples';
 import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve } from '../helpers/serve.js';
-
-const DOCS = join(repoRoot, 'docs/src/content/docs');
-const QUICKSTART = join(DOCS, 'getting-started/quickstart.md');
-const LIVE_GUIDE = join(DOCS, 'guides/live-pages.md');
-
-/** Every fenced sample of a page whose `title` names a file under src/, the last one winning. */
-function filesIn(page: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const [, path, code] of page.matchAll(/^```\w+ title="(src\/[^"]+)"\n([\s\S]*?)^```/gm))
-    if (path && code) files[path] = code;
-  return files;
-}
 
 describe("the docs site's live-pages guide against the demo data", { timeout: 240_000 }, () => {
   let server: Awaited<ReturnType<typeof startMock>>;
@@ -34,16 +21,15 @@ describe("the docs site's live-pages guide against the demo data", { timeout: 24
   let files: Record<string, string>;
   beforeAll(async () => {
     server = await startMock();
-    files = {
-      ...filesIn(await readFile(QUICKSTART, 'utf8')),
-      ...filesIn(await readFile(LIVE_GUIDE, 'utf8')),
-    };
+    // The pages' files under src/, the last version of each (the site's config is its own).
+    const samples = [
+      ...(await pageSamples('getting-started/quickstart.md')),
+      ...(await pageSamples('guides/live-pages.md')),
+    ];
+    files = filesOf(samples, (file) => file.startsWith('src/'));
     const copy = async () => {
       const made = await AstroSite.copy(new URL('../fixtures/live-guide', import.meta.url));
-      for (const [path, code] of Object.entries(files)) {
-        await mkdir(dirname(join(made.root, path)), { recursive: true });
-        await writeFile(join(made.root, path), code);
-      }
+      await writeFiles(made.root, files);
       return made;
     };
     [checked, site] = await Promise.all([copy(), copy()]);

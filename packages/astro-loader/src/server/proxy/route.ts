@@ -11,24 +11,28 @@ import { createProxyHandler } from './handler.js';
 export const prerender = false;
 
 let key: string | undefined;
+/** The server's connection, from its variables; the key is remembered for the redactor. */
+function readConnection(): Connection {
+  const conn = runtimeConnection({}, 'Content proxy', () => '');
+  key = conn.apiKey;
+  return conn;
+}
 // Read on every request until it succeeds: a variable set later (a secret added) is picked up.
 const connect = async (): Promise<Connection> => {
   try {
-    const conn = runtimeConnection({}, 'Content proxy', () => '');
-    key = conn.apiKey;
-    return conn;
+    return readConnection();
   } catch (error) {
     console.error(`[content-read] ${(error as Error).message}`);
     throw error;
   }
 };
-// Every line the handler logs goes through the redactor: a line may quote what the site's own
-// limiter threw, and nothing says that never holds the key. The limiter runs before the first
+// Every line logged here goes through the redactor: a line may quote what the site's own limiter
+// threw, and nothing says that never holds the key. The limiter runs before the first
 // connection, so the key is read here too.
 const log = (line: string) => {
   if (key === undefined) {
     try {
-      key = runtimeConnection({}, 'Content proxy', () => '').apiKey;
+      readConnection();
     } catch {
       // No key in the environment: none to leak.
     }
@@ -48,7 +52,7 @@ export const ALL: APIRoute = async (context) => {
   });
   if (response.status >= 500 && response.status !== 503) {
     const body = await response.clone().text();
-    console.error(`[content-read] proxy ${new URL(request.url).pathname}: ${redact(body, key)}`);
+    log(`[content-read] proxy ${new URL(request.url).pathname}: ${body}`);
   }
   return response;
 };

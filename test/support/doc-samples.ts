@@ -1,9 +1,14 @@
 /**
  * The code samples of a docs page, as the page gives them: fenced blocks, each with its
- * language and, where it names one, the file it is (`title="src/content.config.ts"`).
+ * language and, where it names one, the file it is (`title="src/content.config.ts"`). The tests
+ * that type-check, build or run the docs' samples all read them here.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { repoRoot } from './astro-site.js';
+
+/** The docs site's pages. */
+export const DOCS_PAGES = join(repoRoot, 'docs/src/content/docs');
 
 /** The languages a test compiles: a sample in one of these must name its file. */
 const CHECKED = new Set(['ts', 'typescript', 'tsx', 'js', 'javascript', 'mjs', 'jsx', 'astro']);
@@ -44,23 +49,47 @@ export function samplesOf(page: string, text: string): Sample[] {
   return samples;
 }
 
+/** The samples of a page of the docs site: `pageSamples('guides/live-pages.md')`. */
+export async function pageSamples(page: string): Promise<Sample[]> {
+  return samplesOf(page, await readFile(join(DOCS_PAGES, page), 'utf8'));
+}
+
+/**
+ * The compiled samples that name a file, as a site's files (path → code); where pages give a
+ * file twice (a first version, then a fuller one), the last wins. `keep` picks the paths.
+ */
+export function filesOf(
+  samples: Sample[],
+  keep: (file: string) => boolean = () => true,
+): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const { checked, file, code } of samples)
+    if (checked && file && keep(file)) files[file] = code;
+  return files;
+}
+
+/** Writes `files` (path → code) into the site at `root`. */
+export async function writeFiles(root: string, files: Record<string, string>): Promise<void> {
+  for (const [file, code] of Object.entries(files)) {
+    await mkdir(dirname(join(root, file)), { recursive: true });
+    await writeFile(join(root, file), code);
+  }
+}
+
 /**
  * Writes each checked sample under `src/guides/<page>/<file>` of a site; a file a page gives
  * twice (a first version, then a fuller one) goes to `src/guides/<page>-2/<file>`, and so on.
  */
-export async function writeSamples(root: string, samples: Sample[]): Promise<string[]> {
+export async function writeSamples(root: string, samples: Sample[]): Promise<void> {
   const seen = new Map<string, number>();
-  const written: string[] = [];
+  const files: Record<string, string> = {};
   for (const sample of samples) {
     if (!sample.checked || !sample.file) continue;
     const folder = sample.page.replace(/\.mdx?$/, '').replaceAll('/', '-');
     const key = `${folder}/${sample.file}`;
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);
-    const path = join(root, 'src/guides', n === 1 ? folder : `${folder}-${n}`, sample.file);
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, sample.code);
-    written.push(path);
+    files[join('src/guides', n === 1 ? folder : `${folder}-${n}`, sample.file)] = sample.code;
   }
-  return written;
+  await writeFiles(root, files);
 }
