@@ -146,7 +146,14 @@ describe('the documentation site', () => {
     await button.click();
     await page.locator('dialog[open] input').fill(query);
     const links = page.locator('dialog[open] .pagefind-ui__result-link');
-    await expect.poll(() => links.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    // Pagefind shows its first results as placeholders and fills each one as its page's data
+    // arrives: read the links once some are shown and none is still loading.
+    const loading = page.locator('dialog[open] .pagefind-ui__loading');
+    await expect
+      .poll(async () => (await links.count()) > 0 && (await loading.count()) === 0, {
+        timeout: 10_000,
+      })
+      .toBe(true);
     const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
     const paths = hrefs.map((href) => new URL(href, preview?.url).pathname);
     expect(paths).toContain(expected);
