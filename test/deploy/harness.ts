@@ -1,6 +1,6 @@
 /**
- * The deploy matrix's real parts: one fresh install of the packed tarballs, astro and the
- * adapters (from the npm cache), the mock API started from the installed bin with a canary key,
+ * The deploy matrix's real parts: an install of the packed tarballs and astro (a copy of the
+ * run's, see copyOfPackedSite()) with the adapters installed on top from the npm cache, the mock API started from the installed bin with a canary key,
  * and one site folder per target (and the bare baseline) beside the install, built in sequence.
  */
 import { spawn } from 'node:child_process';
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   cleanEnv,
-  createPackedSite,
+  copyOfPackedSite,
   repoRoot,
   run,
   type Started,
@@ -63,12 +63,15 @@ export class Deployment {
   }
 
   private static async install(root: string): Promise<Deployment> {
-    const install = join(root, 'site');
     const more: Record<string, string> = {};
     for (const name of ADAPTER_PACKAGES) more[name] = await installedVersion(name);
     const started = performance.now();
-    await createPackedSite(install, join(root, 'tarballs'), {}, more);
-    console.log(`deploy: pack + install ${Math.round((performance.now() - started) / 1000)} s`);
+    // The run's install of the tarballs and astro (pack-smoke's, ci-cache's), with the adapters
+    // installed on top: npm adds them as it would to a user's site.
+    const install = await copyOfPackedSite({}, more);
+    console.log(
+      `deploy: the run's packed install + adapters ${Math.round((performance.now() - started) / 1000)} s`,
+    );
     // The sites live in sites/ as packages of this workspace, with node_modules at its root (as
     // in a monorepo): the adapters that copy dependencies into a function (Vercel's, Netlify's)
     // then take them from there. Added after the install, which needs no workspace of its own.
@@ -201,8 +204,15 @@ export class Deployment {
   /** Stops the mock and removes everything, unless DEPLOY_KEEP=1 (to look at the builds after). */
   async dispose(): Promise<void> {
     await this.mock.stop();
-    if (process.env.DEPLOY_KEEP === '1') console.log(`deploy: kept ${this.root}`);
-    else await rm(this.root, { recursive: true, force: true });
+    // The install is in the run's scratch folder, which goes when the run ends.
+    if (process.env.DEPLOY_KEEP === '1')
+      console.log(
+        `deploy: kept ${this.root}; the sites' install ${this.install} goes with the run`,
+      );
+    else
+      await Promise.all(
+        [this.root, this.install].map((dir) => rm(dir, { recursive: true, force: true })),
+      );
   }
 
   private astroBin(): string {

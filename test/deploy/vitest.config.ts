@@ -11,5 +11,7 @@ export default defineProject({
     testTimeout: 180_000,
     hookTimeout: 600_000,
     maxWorkers: MAX_WORKERS,
+    // The run's scratch folder: the matrix installs on top of the run's packed site.
+    globalSetup: ['../support/run-scratch.ts'],
   },
 });

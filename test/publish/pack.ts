@@ -4,7 +4,7 @@
  * folder sees nothing of this workspace.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startListening } from '../support/listening-child.js';
@@ -108,22 +108,6 @@ export async function packTarballs(
   return JSON.parse(packed.output.slice(packed.output.indexOf('['))) as PackedTarball[];
 }
 
-/**
- * A new Astro site in `site` that depends on astro (the workspace's version, from the registry)
- * and the tarballs of our packages (`npm pack` of the built workspace into `tarballs`), installed.
- * `files` are written too (path relative to the site -> content); `more` are further
- * dependencies (name -> version).
- */
-export async function createPackedSite(
-  site: string,
-  tarballs: string,
-  files: Record<string, string>,
-  more: Record<string, string> = {},
-): Promise<void> {
-  await installPacked(site, tarballs, await packTarballs(tarballs, PACKAGES), more);
-  await writeFiles(site, files);
-}
-
 /** The run's tarballs of every package: `npm pack` once per run, shared by the test files. */
 export async function runTarballs(): Promise<{ dir: string; packed: PackedTarball[] }> {
   const dir = await oncePerRun('tarballs', async (into) => {
@@ -135,12 +119,15 @@ export async function runTarballs(): Promise<{ dir: string; packed: PackedTarbal
 }
 
 /**
- * What createPackedSite() makes without `more`, from the run's tarballs, installed once per run:
- * each caller gets a copy of the install (node_modules hard-linked, package.json and lock
- * copied) beside it, so the lock's relative paths to the tarballs hold, with `files` written.
- * Removing it is the caller's.
+ * What createPackedSite() makes, from the run's tarballs, installed once per run: each caller
+ * gets a copy of the install (node_modules hard-linked, package.json and lock copied) beside it,
+ * so the lock's relative paths to the tarballs hold, with `more` installed on top of the copy
+ * and `files` written. Removing it is the caller's.
  */
-export async function copyOfPackedSite(files: Record<string, string>): Promise<string> {
+export async function copyOfPackedSite(
+  files: Record<string, string>,
+  more: Record<string, string> = {},
+): Promise<string> {
   const installed = await oncePerRun('packed-site', async (into) => {
     const { dir, packed } = await runTarballs();
     await installPacked(into, dir, packed);
@@ -149,28 +136,38 @@ export async function copyOfPackedSite(files: Record<string, string>): Promise<s
   for (const file of ['package.json', 'package-lock.json'])
     await copyFile(join(installed, file), join(site, file));
   await run('cp', ['-al', join(installed, 'node_modules'), join(site, 'node_modules')], site);
+  if (Object.keys(more).length > 0) {
+    // npm rewrites its hidden lock file in place: the copy's own, not a link to the run's.
+    const hidden = join(site, 'node_modules/.package-lock.json');
+    await rm(hidden);
+    await copyFile(join(installed, 'node_modules/.package-lock.json'), hidden);
+    const specs = Object.entries(more).map(([name, version]) => `${name}@${version}`);
+    await run('npm', ['install', ...NPM_INSTALL, ...specs], site);
+  }
   await writeFiles(site, files);
   return site;
 }
 
+/** How the tests install: from npm's cache where it can, without npm's own notices. */
+const NPM_INSTALL = ['--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
+
+/**
+ * A new Astro site in `site` that depends on astro (the workspace's version, from the registry)
+ * and the tarballs of our packages (`npm pack` of the built workspace into `tarballs`), installed.
+ */
 async function installPacked(
   site: string,
   tarballs: string,
   packed: PackedTarball[],
-  more: Record<string, string> = {},
 ): Promise<void> {
   const astro = JSON.parse(
     await readFile(join(repoRoot, 'node_modules/astro/package.json'), 'utf8'),
   ) as { version: string };
-  const dependencies: Record<string, string> = { astro: astro.version, ...more };
+  const dependencies: Record<string, string> = { astro: astro.version };
   for (const f of packed) dependencies[f.name] = `file:${join(tarballs, f.filename)}`;
   const manifest = { name: 'smoke-site', private: true, type: 'module', dependencies };
   await writeFiles(site, { 'package.json': JSON.stringify(manifest, null, 2) });
-  await run(
-    'npm',
-    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
-    site,
-  );
+  await run('npm', ['install', ...NPM_INSTALL], site);
 }
 
 async function writeFiles(site: string, files: Record<string, string>): Promise<void> {

@@ -1,14 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { chromiumHere } from './registry-chromium.js';
+import { provideRunScratch } from './run-scratch.js';
 
 /**
  * Global setup of the cross-package project: finds the browser once per run, says which one,
  * and hands it to the test files (launchChromium() reads it). Not finding one does not stop
  * the run here: each browser test fails with the message, the other tests still run.
- * It also makes the run's scratch folder (see run-once.ts), removed when the run ends.
+ * It also hands its files the run's scratch folder (see run-scratch.ts).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const choice = await chromiumHere();
@@ -19,9 +17,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   process.env.CONTENT_READ_BROWSER_USED = line;
   process.stdout.write(`${line}\n`);
   project.provide('chromium', choice);
-  const scratch = await mkdtemp(join(tmpdir(), 'content-read-run-'));
-  project.provide('runScratch', scratch);
-  return () => rm(scratch, { recursive: true, force: true });
+  return provideRunScratch(project);
 }
 
 const describeSource = (source: 'env' | 'system' | 'registry') =>
