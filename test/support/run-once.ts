@@ -2,10 +2,9 @@
  * Work that several test files of one run need alike (packing the tarballs, installing them with
  * astro) done once per `vitest run` and shared: the global setup of the cross-package and deploy
  * projects (run-scratch.ts) makes one scratch folder for the run (removed when the run ends) and
- * hands it to every test file. Test
- * files run in parallel workers, so the first to ask does the work under a lock (a folder made
- * atomically) and the others wait for its result. Outside that project (no scratch folder), each
- * caller does the work in a temporary folder of its own.
+ * hands it to every test file. Test files run in parallel workers, so the first to ask does the
+ * work under a lock (a folder made atomically) and the others wait for its result. Outside those
+ * projects (no scratch folder), each caller does the work in a temporary folder of its own.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rename, writeFile } from 'node:fs/promises';
