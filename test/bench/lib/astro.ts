@@ -1,7 +1,7 @@
-import { cp, mkdir, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { cp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AstroSite, repoRoot } from '../../support/astro-site.js';
+import { AstroSite } from '../../support/astro-site.js';
 
 export { repoRoot } from '../../support/astro-site.js';
 
@@ -42,7 +42,6 @@ export class BenchSite {
       | 'dev-naive',
   ): Promise<BenchSite> {
     const site = await AstroSite.copy(new URL(`../fixtures/${fixture}`, import.meta.url));
-    await installOwnPackages(site.root);
     if (pages)
       await cp(fileURLToPath(new URL(`../fixtures/pages/${pages}`, import.meta.url)), site.root, {
         recursive: true,
@@ -110,42 +109,5 @@ export class BenchSite {
 
   dispose(): Promise<void> {
     return this.site.dispose();
-  }
-}
-
-/** Our packages a site installs from npm. */
-const PUBLISHED = new Set(['core', 'astro-loader']);
-
-/**
- * Our packages in the site's node_modules as `npm install` leaves them: a copy of what each
- * publishes (package.json and its "files"), where AstroSite.copy links the workspace. Vite takes
- * a linked package for the site's own source: it watches its files and runs every module of it
- * (core's too, which an installed site imports as it is) through its transform pipeline, ~0.5 s
- * of each cold `astro sync` on the 2-core machine that no installed site pays. The fixtures'
- * package.json lists them as a site's does, which is what makes Astro compile the loader's
- * modules (it depends on `astro`) as it does for a user.
- */
-async function installOwnPackages(root: string): Promise<void> {
-  const scope = join(root, 'node_modules/@content-read');
-  const workspace = join(repoRoot, 'node_modules/@content-read');
-  // The link to the workspace's scope: removed as a link, never through it.
-  await rm(scope);
-  await mkdir(scope);
-  for (const name of await readdir(workspace)) {
-    if (!PUBLISHED.has(name)) {
-      await symlink(join(workspace, name), join(scope, name));
-      continue;
-    }
-    const from = join(repoRoot, 'packages', name);
-    const { files = [] } = JSON.parse(await readFile(join(from, 'package.json'), 'utf8')) as {
-      files?: string[];
-    };
-    for (const file of ['package.json', ...files]) {
-      await cp(join(from, file), join(scope, name, file), { recursive: true }).catch(
-        (error: NodeJS.ErrnoException) => {
-          if (error.code !== 'ENOENT') throw error;
-        },
-      );
-    }
   }
 }

@@ -1,6 +1,6 @@
-import { cp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AstroSite, repoRoot } from '@content-read/test-support/astro-site';
+import { AstroSite } from '@content-read/test-support/astro-site';
 import { pagesOf } from '@content-read/test-support/build-log';
 import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,21 +15,12 @@ function listingsShowing(pages: Record<string, string>, articleId: string): stri
 }
 
 /**
- * Gives the site its own copy of the loader whose sanitiser says it renders differently now
- * (RENDERING_VERSION + 1), as an upgrade that changes the sanitiser's output would.
+ * Makes the site's installed loader (AstroSite.copy installs our packages: this site's own copy)
+ * say it renders differently now (RENDERING_VERSION + 1), as an upgrade that changes the
+ * sanitiser's output would.
  */
 async function withNewRenderingVersion(site: AstroSite): Promise<void> {
-  const scope = join(site.root, 'node_modules/@content-read');
-  const shared = join(repoRoot, 'node_modules/@content-read');
-  await rm(scope);
-  await mkdir(scope);
-  for (const name of await readdir(shared)) {
-    if (name !== 'astro-loader') await symlink(join(shared, name), join(scope, name));
-  }
-  const loader = join(scope, 'astro-loader');
-  const source = join(repoRoot, 'packages/astro-loader');
-  await cp(join(source, 'package.json'), join(loader, 'package.json'));
-  await cp(join(source, 'dist'), join(loader, 'dist'), { recursive: true });
+  const loader = join(site.root, 'node_modules/@content-read/astro-loader');
   // The bundle that holds the constant, whichever chunk it is (scripts/bundle.ts names them).
   const holders: string[] = [];
   for (const file of await readdir(join(loader, 'dist'))) {
