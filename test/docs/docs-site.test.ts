@@ -1,13 +1,15 @@
 /**
- * The documentation site (docs/, Starlight) as `npm run docs` builds and serves it: the build
- * passes the links validator (every internal link and anchor resolves), every page is written
- * with its search index, and in Chromium the getting-started page shows its code highlighted and
- * the site's own search finds pages by what they say.
+ * The documentation site (docs/, Starlight) as the README's `npm run docs` builds and serves it:
+ * the build passes the links validator (every internal link and anchor resolves), every page is
+ * written with its search index, and in Chromium the getting-started page shows its code
+ * highlighted and the site's own search finds pages by what they say. The README's command is
+ * run here, once, rather than again by the README test (readme-commands.test.ts): on a fresh
+ * clone, as `npm test` runs, it is the same command on the same files.
  */
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AstroSite, astroBin, repoRoot } from '@content-read/test-support/astro-site';
+import { AstroSite, repoRoot } from '@content-read/test-support/astro-site';
 import { launchChromium } from '@content-read/test-support/browser';
 import { type ListeningChild, startListening } from '@content-read/test-support/listening-child';
 import type { Browser, Page } from 'playwright-core';
@@ -37,31 +39,29 @@ async function pages(): Promise<string[]> {
 }
 
 let output = '';
-let preview: ListeningChild | undefined;
+let docs: ListeningChild | undefined;
 let browser: Browser | undefined;
 
 beforeAll(async () => {
-  const run = await site.run('build', site.env());
-  output = run.output;
-  if (run.code !== 0) throw new Error(`the docs site's astro build exited ${run.code}:\n${output}`);
-  preview = await startListening(
-    process.execPath,
-    [astroBin, 'preview', '--host', '127.0.0.1', '--port', '0'],
-    { cwd: root, env: site.env() },
-    /(http:\/\/127\.0\.0\.1:\d+)/,
+  docs = await startListening(
+    'npm',
+    ['run', 'docs'],
+    { cwd: repoRoot, env: site.env(), group: true },
+    /Local\s+(http:\/\/\S+)/,
   );
+  output = docs.output();
   browser = await launchChromium();
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close();
-  await preview?.stop();
+  await docs?.stop();
 });
 
 async function open(path: string): Promise<Page> {
-  if (!browser || !preview) throw new Error('no browser or no preview server');
+  if (!browser || !docs) throw new Error('no browser or no docs server');
   const page = await browser.newPage();
-  const response = await page.goto(new URL(path, preview.url).href);
+  const response = await page.goto(new URL(path, docs.url).href);
   expect(response?.status(), path).toBe(200);
   return page;
 }
@@ -155,7 +155,7 @@ describe('the documentation site', () => {
       })
       .toBe(true);
     const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
-    const paths = hrefs.map((href) => new URL(href, preview?.url).pathname);
+    const paths = hrefs.map((href) => new URL(href, docs?.url).pathname);
     expect(paths).toContain(expected);
     await page.close();
   });

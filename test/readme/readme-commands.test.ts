@@ -4,7 +4,8 @@
  * on the PATH (not this run's). `npm ci` is replaced by a hard-linked copy of this checkout's
  * node_modules, whose workspace links are relative and so point into the clone; `npm ci` itself
  * is what `.ci/run` does on every CI run. `npm test` cannot run inside itself: CI runs it; the
- * bench, soak and release commands are left to their own runs.
+ * bench, soak and release commands are left to their own runs; `npm run docs` is run by the
+ * docs site's test (test/docs/docs-site.test.ts), which reads the site it serves.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
@@ -131,19 +132,6 @@ describe.concurrent('README commands from a fresh clone', () => {
       expect(await home.text()).toContain('Northwind');
     } finally {
       await demo.stop();
-    }
-  }, 300_000);
-  it('npm run docs builds the documentation site and serves it, with its search index', async () => {
-    const docs = start('npm', ['run', 'docs']);
-    try {
-      const url = await docs.waitFor(/Local\s+(http:\/\/\S+)/);
-      expect(docs.output()).toContain('All internal links are valid.');
-      for (const path of ['', 'getting-started/quickstart/', 'pagefind/pagefind.js']) {
-        const answer = await fetch(new URL(path, url));
-        expect(answer.status, path).toBe(200);
-      }
-    } finally {
-      await docs.stop();
     }
   }, 300_000);
 });

@@ -15,15 +15,19 @@ export interface ListeningChild {
 /**
  * Starts `command` and resolves once its stdout matches `pattern` (a server printing the address
  * it listens on, e.g. after being given port 0); rejects with its output if it exits first.
+ * With `group`, stopping it stops everything it started.
  */
 export async function startListening(
   command: string,
   args: string[],
-  options: { cwd?: string; env: NodeJS.ProcessEnv },
+  { group = false, ...options }: { cwd?: string; env: NodeJS.ProcessEnv; group?: boolean },
   pattern: RegExp,
 ): Promise<ListeningChild> {
+  // `group`: the command starts others (an npm script's chain) that a signal to it alone would
+  // leave running, so it leads a process group of its own and the signal goes to the group.
   const child: ChildProcess = spawn(command, args, {
     ...options,
+    detached: group,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -47,7 +51,8 @@ export async function startListening(
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const closed = new Promise((done) => child.once('close', done));
-      child.kill('SIGTERM');
+      if (group && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+      else child.kill('SIGTERM');
       await closed;
     },
   };
