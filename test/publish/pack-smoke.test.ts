@@ -7,6 +7,7 @@
  */
 import { access, lstat, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { AstroSite } from '../support/astro-site.js';
 import {
@@ -124,6 +125,21 @@ test('astro build of the new site renders the real articles from the mock server
   const rendered = [...html.matchAll(/<li>(.*?)<\/li>/g)].map((m) => decode(m[1] ?? ''));
   expect(rendered.sort()).toEqual(data.map((a) => a.title).sort());
   expect(html).not.toContain(KEY);
+});
+
+test("Astro loads the installed loader as Node does, outside Vite's pipeline (its package.json's astro.external)", async () => {
+  // Astro hands Vite every package that depends on astro, to transform each of its modules in
+  // every sync, build and dev start; the loader opts out. Where a page uses <ArticleBody>, that
+  // component (compiled wherever it is) and the module it imports still go through Vite; this
+  // site has none. Vite's debug log names each module it loads.
+  const api = { CONTENT_API_URL: mock?.baseUrl ?? '', CONTENT_API_KEY: KEY };
+  const run = await AstroSite.at(site).run('sync', cleanEnv({ ...api, DEBUG: 'vite:load' }));
+  expect(run.code, run.output).toBe(0);
+  const loaded = stripVTControlCharacters(run.output)
+    .split('\n')
+    .filter((line) => line.includes('vite:load'));
+  expect(loaded.length).toBeGreaterThan(0);
+  expect(loaded.filter((line) => line.includes('@content-read/astro-loader/'))).toEqual([]);
 });
 
 test("the installed bin's --wait probe sees the running mock (the CI guide's recipe)", async () => {
