@@ -1,7 +1,8 @@
 /**
  * The deploy matrix's real parts: an install of the packed tarballs and astro (a copy of the
- * run's, see copyOfPackedSite()) with the adapters installed on top from the npm cache, the mock API started from the installed bin with a canary key,
- * and one site folder per target (and the bare baseline) beside the install, built in sequence.
+ * run's, see copyOfPackedSite()) with the adapters installed on top from the npm cache, the mock
+ * API started from the installed bin with a canary key, and one site folder per target (and the
+ * bare baseline) beside the install, built in sequence.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

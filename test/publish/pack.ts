@@ -119,10 +119,10 @@ export async function runTarballs(): Promise<{ dir: string; packed: PackedTarbal
 }
 
 /**
- * What createPackedSite() makes, from the run's tarballs, installed once per run: each caller
- * gets a copy of the install (node_modules hard-linked, package.json and lock copied) beside it,
- * so the lock's relative paths to the tarballs hold, with `more` installed on top of the copy
- * and `files` written. Removing it is the caller's.
+ * A new Astro site of our packed packages and astro (installPacked(), once per run, from the
+ * run's tarballs): each caller gets a copy of the install (node_modules hard-linked, package.json
+ * and lock copied) beside it, so the lock's relative paths to the tarballs hold, with `more`
+ * (name -> version) installed on top of the copy and `files` written. Removing it is the caller's.
  */
 export async function copyOfPackedSite(
   files: Record<string, string>,

@@ -240,11 +240,9 @@ const PUBLISHED = new Set(['core', 'astro-loader']);
 /**
  * Our packages in `scope` as `npm install` leaves them: a copy of what each publishes
  * (package.json and its "files"), where the workspace has a link. Vite takes a linked package for
- * the site's own source: it watches its files and runs every module of it through its transform
- * pipeline, which no installed site pays (~0.4 s of CPU in each `astro build` of the fixture site
- * on a 2-core machine). The fixtures' package.json lists the loader as a site's does, which is
- * what makes Astro compile its modules (it depends on `astro`, and ships a component) as it does
- * for a user.
+ * the site's own source and runs its modules through its pipeline; an installed one is loaded as
+ * a user's site loads it (the loader outside Vite: its package.json's `astro.external`). The
+ * fixtures' package.json lists the loader, as a site's does.
  */
 async function installOwnPackages(scope: string): Promise<void> {
   const workspace = join(repoRoot, 'node_modules', SCOPE);

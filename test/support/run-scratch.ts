@@ -11,19 +11,19 @@ import type { TestProject } from 'vitest/node';
 
 const HELD = Symbol.for('content-read.run-scratch');
 type Held = { dir: Promise<string>; holders: number };
-const process_ = globalThis as { [HELD]?: Held };
+const vitestProcess = globalThis as { [HELD]?: Held };
 
 /** Hands the run's scratch folder to `project`'s files; the returned teardown lets go of it. */
 export async function provideRunScratch(project: TestProject): Promise<() => Promise<void>> {
-  process_[HELD] ??= { dir: mkdtemp(join(tmpdir(), 'content-read-run-')), holders: 0 };
-  const held = process_[HELD];
+  vitestProcess[HELD] ??= { dir: mkdtemp(join(tmpdir(), 'content-read-run-')), holders: 0 };
+  const held = vitestProcess[HELD];
   held.holders++;
   const dir = await held.dir;
   project.provide('runScratch', dir);
   return async () => {
     // The last project to end removes it: another may still be running its files.
     if (--held.holders > 0) return;
-    delete process_[HELD];
+    delete vitestProcess[HELD];
     await rm(dir, { recursive: true, force: true });
   };
 }
