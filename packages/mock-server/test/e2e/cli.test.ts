@@ -59,7 +59,8 @@ async function run(
   child.stderr?.on('data', (d) => {
     out += d;
   });
-  const [code] = (await once(child, 'exit')) as [number | null];
+  // 'close', not 'exit': a process can exit before its last output has reached us.
+  const [code] = (await once(child, 'close')) as [number | null];
   return { code, out };
 }
 
@@ -83,7 +84,7 @@ describe.concurrent('content-read-mock CLI', () => {
         })
       ).arrayBuffer();
       cli.child.kill(signal);
-      const [code] = (await once(cli.child, 'exit')) as [number | null];
+      const [code] = (await once(cli.child, 'close')) as [number | null];
       expect(code, signal).toBe(0);
       const log = cli.output();
       expect(log).toMatch(/GET \/api\/v1\/articles\?per_page=3 200 \d+\.\dms/);
