@@ -15,11 +15,12 @@ declare module 'vitest' {
  * loopback (the demo dataset's images are the mock's own): any URL elsewhere fails fast instead of
  * leaving the machine; background networking and component updates are off for the same reason.
  * (@sparticuz/chromium's own args are for AWS Lambda and turn web security off, which
- * would make the CORS test meaningless, so they are not used.)
+ * would make the CORS test meaningless, so they are not used.) The zygote stays on: without it
+ * every renderer process starts Chromium's binary afresh, which doubled the CPU of the hostile
+ * HTML suite (about 1,800 pages).
  */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
-  '--no-zygote',
   '--disable-gpu',
   '--disable-quic',
   '--no-first-run',
