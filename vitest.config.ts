@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import { LongestFirstSequencer } from './scripts/longest-first-sequencer.js';
+import { useMemoryTmpdir } from './scripts/memory-tmpdir.js';
 import { MAX_WORKERS } from './scripts/package-projects.js';
+
+useMemoryTmpdir();
 
 // Each package's unit tests (two projects, `<package> (shared)` and `<package> (isolated)`: see
 // scripts/package-projects.ts), one for each package's end-to-end tests (test/e2e/, on the built

@@ -44,7 +44,11 @@ const inClone = (command: string, args: string[], extra?: Record<string, string>
   run(command, args, clone, userEnv(extra));
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'content-read-readme-'));
+  // On disk, where the checkout's node_modules can be hard-linked (the run's own temporary
+  // folder may be in memory: scripts/memory-tmpdir.ts).
+  root = await mkdtemp(
+    join(process.env.CONTENT_READ_DISK_TMPDIR ?? tmpdir(), 'content-read-readme-'),
+  );
   clone = join(root, 'repo');
   // A commit of the working tree's tracked files (HEAD's tree when nothing is changed), built
   // on a private index file: `git stash create` takes the checkout's index.lock, which other
