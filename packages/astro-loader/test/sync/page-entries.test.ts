@@ -60,4 +60,35 @@ describe('page entries', () => {
     expect(message).toMatch(/blog art_1 is invalid: field "name".* Fix it in the CMS\.$/);
     expect(message).not.toContain('invalidArticles');
   });
+
+  it('makes an entry again when its body or any other field changes, and only then', async () => {
+    const stored = new Map<string, { digest: string }>();
+    const made: string[] = [];
+    const spec = {
+      noun: 'article',
+      options: {},
+      keep: () => true,
+      entryId: (item: Item) => item.id,
+      toEntry: async (item: Item, id: string, digest: string) => {
+        made.push(id);
+        return { id, digest, data: item };
+      },
+    } as unknown as SyncSpec<Item>;
+    const withStore = { ...ctx, store: { get: (id: string) => stored.get(id) } } as LoaderContext;
+    const sync = async (items: object[]) => {
+      made.length = 0;
+      const page = { key: '/articles', notModified: false, invalid: [], items };
+      const result = await pageProcessor(withStore, spec, '1', {}, report)(page as never);
+      for (const { entry } of result.made) stored.set(entry.id, { digest: String(entry.digest) });
+      return [...made];
+    };
+    const a = { id: 'a', title: 'A', html: '<p>a</p>' };
+    const b = { id: 'b', title: 'B', html: '<p>b</p>' };
+    const c = { id: 'c', title: 'C' };
+    expect(await sync([a, b, c])).toEqual(['a', 'b', 'c']);
+    expect(await sync([a, b, c])).toEqual([]);
+    expect(
+      await sync([{ ...a, html: '<p>a, edited</p>' }, { ...b, title: 'B, edited' }, c]),
+    ).toEqual(['a', 'b']);
+  });
 });
