@@ -17,7 +17,7 @@ declare module 'vitest' {
  * (@sparticuz/chromium's own args are for AWS Lambda and turn web security off, which
  * would make the CORS test meaningless, so they are not used.) The zygote stays on: without it
  * every renderer process starts Chromium's binary afresh, which doubled the CPU of the hostile
- * HTML suite (about 1,800 pages).
+ * HTML suite (about a thousand pages).
  */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
