@@ -7,13 +7,14 @@
  * bench, soak and release commands are left to their own runs; `npm run docs` is run by the
  * docs site's test (test/docs/docs-site.test.ts), which reads the site it serves.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, run } from '../publish/pack.js';
+import { type ListeningChild, startListening } from '../support/listening-child.js';
 
 let root: string;
 let clone: string;
@@ -95,9 +96,11 @@ describe.concurrent('README commands from a fresh clone', () => {
   });
 
   it('the mock server README recipe: start content-read-mock, --wait for it, doctor against it, stop', async () => {
-    const server = start('npx', ['content-read-mock', '--port', '0', '--quiet']);
+    const server = await start('npx', ['content-read-mock', '--port', '0', '--quiet'], {
+      listening: /listening on (http:\/\/\S+)/,
+    });
     try {
-      const baseUrl = await server.waitFor(/listening on (http:\/\/\S+)/);
+      const baseUrl = server.url;
       const ready = await inClone('npx', ['content-read-mock', '--wait', baseUrl]);
       expect(ready.output).toContain(`Content Read API ready at ${baseUrl}`);
       const api = { CONTENT_API_URL: baseUrl, CONTENT_API_KEY: 'demo-full-access-key' };
@@ -123,11 +126,12 @@ describe.concurrent('README commands from a fresh clone', () => {
   }, 300_000);
 
   it('npm run demo prints where the site is and the demo keys, and serves it', async () => {
-    const demo = start('npm', ['run', 'demo'], { PORT: '0' });
+    const demo = await start('npm', ['run', 'demo'], {
+      listening: /Content Read Playground, built and served in [\d.]+ s:\s+(http:\/\/\S+)/,
+      extra: { PORT: '0' },
+    });
     try {
-      const url = await demo.waitFor(
-        /Content Read Playground, built and served in [\d.]+ s:\s+(http:\/\/\S+)/,
-      );
+      const url = demo.url;
       await demo.waitFor(/Ctrl-C to stop/);
       expect(demo.output()).toContain('demo-full-access-key');
       expect(demo.output()).toContain('demo-other-workspace-key');
@@ -140,39 +144,14 @@ describe.concurrent('README commands from a fresh clone', () => {
   }, 300_000);
 });
 
-/** A long-running command in the clone, stopped with SIGTERM (its whole process group). */
-function start(command: string, args: string[], extra?: Record<string, string>) {
-  const child: ChildProcess = spawn(command, args, {
-    cwd: clone,
-    env: userEnv(extra),
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  return {
-    output: () => output,
-    waitFor: (pattern: RegExp) =>
-      new Promise<string>((resolve, reject) => {
-        const check = () => {
-          // Colours or not (Astro colours its URLs under CI=true too), the text is what is read.
-          const match = pattern.exec(stripVTControlCharacters(output));
-          if (match) {
-            clearInterval(timer);
-            resolve(match[1] ?? match[0]);
-          } else if (child.exitCode !== null) {
-            clearInterval(timer);
-            reject(new Error(`${command} ${args.join(' ')} exited ${child.exitCode}:\n${output}`));
-          }
-        };
-        const timer = setInterval(check, 100);
-      }),
-    stop: async () => {
-      if (child.exitCode !== null || child.pid === undefined) return;
-      const closed = new Promise((done) => child.once('close', done));
-      process.kill(-child.pid, 'SIGTERM');
-      await closed;
-    },
-  };
+/**
+ * A long-running command in the clone, once it prints where it listens; stopped with SIGTERM to
+ * its whole process group (an npm script's chain).
+ */
+function start(
+  command: string,
+  args: string[],
+  { listening, extra }: { listening: RegExp; extra?: Record<string, string> },
+): Promise<ListeningChild> {
+  return startListening(command, args, { cwd: clone, env: userEnv(extra), group: true }, listening);
 }

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 
 /** A server in a child process, listening where it said. */
 export interface ListeningChild {
@@ -8,6 +9,11 @@ export interface ListeningChild {
   pid: number | undefined;
   /** Its stdout and stderr so far. */
   output(): string;
+  /**
+   * Once its stdout and stderr so far match `pattern`: the first group, or the whole match;
+   * rejects with its output if it exits first.
+   */
+  waitFor(pattern: RegExp): Promise<string>;
   /** SIGTERM, and waits for it to exit (at once if it has). */
   stop(): Promise<void>;
 }
@@ -15,7 +21,8 @@ export interface ListeningChild {
 /**
  * Starts `command` and resolves once its stdout matches `pattern` (a server printing the address
  * it listens on, e.g. after being given port 0); rejects with its output if it exits first.
- * With `group`, stopping it stops everything it started.
+ * Output is matched without its colours (Astro colours its URLs even under CI=true). With
+ * `group`, stopping it stops everything it started.
  */
 export async function startListening(
   command: string,
@@ -31,23 +38,49 @@ export async function startListening(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-      const match = pattern.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('close', (code) =>
-      reject(
-        new Error(`${command} ${args.join(' ')} exited (${code}) before listening:\n${output}`),
-      ),
-    );
+  let stdout = '';
+  /** Checks of pending waits, run on every chunk of output and when the process ends. */
+  const checks = new Set<() => void>();
+  /** Its exit code once its output has ended ('close'; 'exit' may come before the last output). */
+  let ended: { code: number | null } | undefined;
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+    output += chunk;
+    for (const check of checks) check();
   });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+    for (const check of checks) check();
+  });
+  child.once('close', (code: number | null) => {
+    ended = { code };
+    for (const check of checks) check();
+  });
+  const waitFor = (read: () => string, pattern: RegExp, what: string) =>
+    new Promise<string>((resolve, reject) => {
+      const check = () => {
+        const match = pattern.exec(stripVTControlCharacters(read()));
+        if (match) {
+          checks.delete(check);
+          resolve(match[1] ?? match[0]);
+        } else if (ended) {
+          checks.delete(check);
+          reject(
+            new Error(
+              `${command} ${args.join(' ')} exited (${ended.code}) before ${what}:\n${output}`,
+            ),
+          );
+        }
+      };
+      checks.add(check);
+      check();
+    });
+  const url = await waitFor(() => stdout, pattern, 'listening');
   return {
     url,
     pid: child.pid,
     output: () => output,
+    waitFor: (wanted) => waitFor(() => output, wanted, `printing ${wanted}`),
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const closed = new Promise((done) => child.once('close', done));
