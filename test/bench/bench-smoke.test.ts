@@ -42,6 +42,8 @@ describe.concurrent('benchmarks at CI size', () => {
       BENCH_COMPONENT_PAGES: '10',
       BENCH_IMAGE_PAGES: '2',
       BENCH_SEARCH_SIZES: '40',
+      // U2: a fleet of one and of two instances (the path of any size above one).
+      BENCH_FLEET_SIZES: '1,2',
       BENCH_CHART: chart,
       ...(process.env.BENCH_ONLY ? { BENCH_ONLY: process.env.BENCH_ONLY } : {}),
     });

@@ -39,6 +39,8 @@ export interface BenchConfig {
   componentPages: number;
   /** Article pages of B14, 5 images each (BENCH_IMAGE_PAGES, default 1,000). */
   imagePages: number;
+  /** Instances of U2's fleet, each measured (BENCH_FLEET_SIZES, default 1,2,4). */
+  fleetSizes: number[];
   /** Articles of Q1's playground builds; its ratio is the last size's (BENCH_SEARCH_SIZES, default 1000,10000). */
   searchSizes: number[];
   /** Which benchmarks to run (BENCH_ONLY=B1,B7; P1,P5: the sanitiser pool on and off; B9, B10, B9f: incremental builds; default all). */
@@ -117,6 +119,7 @@ export function readConfig(
     codeChanged: num('BENCH_CODE_CHANGED', 20),
     componentPages: num('BENCH_COMPONENT_PAGES', 10_000),
     imagePages: num('BENCH_IMAGE_PAGES', 1_000),
+    fleetSizes: sizes('BENCH_FLEET_SIZES', '1,2,4'),
     searchSizes: sizes('BENCH_SEARCH_SIZES', '1000,10000'),
     chartFile: values.BENCH_CHART || join(repoRoot, CHART_NAME),
     chartName: values.BENCH_CHART ? basename(values.BENCH_CHART) : CHART_NAME,

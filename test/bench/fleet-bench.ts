@@ -1,9 +1,10 @@
-// U2: upstream load of the backend proxy across a fleet. 1, 2 and 4 built @astrojs/node servers of
-// one site (fixtures/fleet-site), each with its own memory, behind one CDN (lib/cdn.ts); autocannon
-// on one listing page through the CDN, and halfway through, an article on that page is edited and
-// published (the publish webhook called through the CDN, reaching one instance). Today's site
-// (no route cache: each instance revalidates the page upstream once per 2 s window) against the
-// same site with a route cache whose provider drives the CDN. Counted: the mock API's requests.
+// U2: upstream load of the backend proxy across a fleet. 1, 2 and 4 (BENCH_FLEET_SIZES) built
+// @astrojs/node servers of one site (fixtures/fleet-site), each with its own memory, behind one
+// CDN (lib/cdn.ts); autocannon on one listing page through the CDN, and halfway through, an
+// article on that page is edited and published (the publish webhook called through the CDN,
+// reaching one instance). Today's site (no route cache: each instance revalidates the page
+// upstream once per 2 s window) against the same site with a route cache whose provider drives
+// the CDN. Counted: the mock API's requests.
 import autocannon from 'autocannon';
 import { AstroSite } from '../support/astro-site.js';
 import type { ListeningChild } from '../support/listening-child.js';
@@ -15,7 +16,6 @@ import type { BenchResult } from './lib/stats.js';
 
 const SECRET = 'bench-fleet-publish-secret';
 const PAGE = '/api/content/articles?per_page=100';
-const INSTANCES = [1, 2, 4];
 const CONNECTIONS = 50;
 
 interface Row {
@@ -39,7 +39,7 @@ export async function runFleetBench(cfg: BenchConfig, log = console.log): Promis
       const site = await AstroSite.copy(new URL('./fixtures/fleet-site/', import.meta.url));
       sites.push(site);
       await site.mustBuild({ ...site.env(), FLEET_CDN: behaviour === 'today' ? '0' : '1' });
-      for (const instances of INSTANCES) {
+      for (const instances of cfg.fleetSizes) {
         const round = rows.length + 1;
         rows.push(await measure(site, behaviour, instances, round));
         const row = rows.at(-1) as Row;
@@ -123,7 +123,7 @@ export async function runFleetBench(cfg: BenchConfig, log = console.log): Promis
 
   const of = (behaviour: Row['behaviour'], instances: number) =>
     rows.find((r) => r.behaviour === behaviour && r.instances === instances) as Row;
-  const most = Math.max(...INSTANCES);
+  const most = Math.max(...cfg.fleetSizes);
   const cached = rows.filter((r) => r.behaviour === 'route cache');
   const table = rows
     .map(
@@ -133,7 +133,7 @@ export async function runFleetBench(cfg: BenchConfig, log = console.log): Promis
     .join('; ');
   return {
     id: 'U2',
-    what: `upstream requests for one listing page (100 articles) under autocannon (${cfg.rpsSeconds} s, ${CONNECTIONS} connections) through one CDN in front of ${INSTANCES.join(', ')} @astrojs/node instances, one publish halfway`,
+    what: `upstream requests for one listing page (100 articles) under autocannon (${cfg.rpsSeconds} s, ${CONNECTIONS} connections) through one CDN in front of ${cfg.fleetSizes.join(', ')} @astrojs/node instances, one publish halfway`,
     comparedWith: `the same fleet without a route cache (each instance's 2 s window), ${most} instances`,
     target: '≤ 1 upstream request per page per publish, whatever the number of instances',
     ratio: of('route cache', most).upstream / Math.max(1, of('today', most).upstream),

@@ -102,7 +102,8 @@ node test/bench/run.ts --articles=1000 --runs=1 # after npm run build; flags or 
 Sizes of this run: BENCH_ARTICLES=${cfg.articles}, BENCH_MEMORY_ARTICLES=${cfg.memoryArticles},
 BENCH_SCALE_SIZES=${cfg.scaleSizes.join(',')}, BENCH_RUNS=${cfg.runs}, BENCH_CHANGED=${cfg.changed}, BENCH_LATENCY_MS=${cfg.latencyMs},
 BENCH_RPS_SECONDS=${cfg.rpsSeconds}, BENCH_RPS_CONNECTIONS=${cfg.rpsConnections}, BENCH_CODE_ARTICLES=${cfg.codeArticles},
-BENCH_CODE_CHANGED=${cfg.codeChanged}, BENCH_COMPONENT_PAGES=${cfg.componentPages}, BENCH_IMAGE_PAGES=${cfg.imagePages}.
+BENCH_CODE_CHANGED=${cfg.codeChanged}, BENCH_COMPONENT_PAGES=${cfg.componentPages}, BENCH_IMAGE_PAGES=${cfg.imagePages},
+BENCH_FLEET_SIZES=${cfg.fleetSizes.join(',')}.
 \`npm test\` runs every benchmark at a tiny size (test/bench/bench-smoke.test.ts) without asserting times.
 `;
 }
