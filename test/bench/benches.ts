@@ -7,11 +7,9 @@ import type { BenchConfig } from './config.js';
 import { runFleetBench } from './fleet-bench.js';
 import { runImagesBench } from './images-bench.js';
 import { runIncrementalBench } from './incremental-bench.js';
-import { runLatencyBench } from './latency-bench.js';
 import type { BenchResult } from './lib/stats.js';
 import { runLoadBench } from './load-bench.js';
 import { runMemoryBench } from './memory-bench.js';
-import { runPoolBench } from './pool-bench.js';
 import { runPublishBench } from './publish-bench.js';
 import { runRpsBench } from './rps-bench.js';
 import { runScaleBench } from './scale-bench.js';
@@ -19,10 +17,10 @@ import { runSearchBench } from './search-bench.js';
 import { runSyncBenches } from './sync-benches.js';
 
 /**
- * Runs the selected benchmarks (B1, B3 and B4 share their runs; so do B9, B10 and B9f, and B11
- * and B12) and returns the rows. One at a time unless `parallel` says more: each benchmark starts
- * its own servers and sites, so they can overlap where their figures do not matter (the smoke
- * test); a real run keeps them apart.
+ * Runs the selected benchmarks (B1, B3, B4, B5, P1 and P5 share their runs; so do B9, B10 and
+ * B9f, and B11 and B12) and returns the rows. One at a time unless `parallel` says more: each
+ * benchmark starts its own servers and sites, so they can overlap where their figures do not
+ * matter (the smoke test); a real run keeps them apart.
  */
 export async function runBenches(
   cfg: BenchConfig,
@@ -31,9 +29,9 @@ export async function runBenches(
 ): Promise<BenchResult[]> {
   const wants = (...ids: string[]) => ids.some((id) => cfg.only.includes(id));
   const steps: [string, () => Promise<BenchResult | BenchResult[]>][] = [];
-  if (wants('B1', 'B3', 'B4')) steps.push(['B1/B3/B4 sync', () => runSyncBenches(cfg, log)]);
+  if (wants('B1', 'B3', 'B4', 'B5', 'P1', 'P5'))
+    steps.push(['B1/B3/B4/B5/P1/P5 sync', () => runSyncBenches(cfg, log)]);
   if (wants('B2')) steps.push(['B2 client', () => runClientBench(cfg, log)]);
-  if (wants('B5')) steps.push(['B5 latency', () => runLatencyBench(cfg, log)]);
   if (wants('B6')) steps.push(['B6 memory', () => runMemoryBench(cfg, log)]);
   if (wants('B8')) steps.push(['B8 astro build', () => runBuildBench(cfg, log)]);
   if (wants('B9', 'B10', 'B9F'))
@@ -43,7 +41,6 @@ export async function runBenches(
     steps.push(['B13 <ArticleBody components>', () => runComponentsBench(cfg, log)]);
   if (wants('B14')) steps.push(['B14 body images', () => runImagesBench(cfg, log)]);
   if (wants('L1', 'L2')) steps.push(['L1/L2 start-up', () => runLoadBench(cfg, log)]);
-  if (wants('P1', 'P5')) steps.push(['P1/P5 sanitiser pool', () => runPoolBench(cfg, log)]);
   if (wants('Q1')) steps.push(['Q1 one search query', () => runSearchBench(cfg, log)]);
   if (wants('U1')) steps.push(['U1 publish to live', () => runPublishBench(cfg, log)]);
   if (wants('U2')) steps.push(['U2 the proxy across a fleet', () => runFleetBench(cfg, log)]);
