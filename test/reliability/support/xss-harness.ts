@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer } from 'node:net';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { EVENTS } from './xss-public.js';
 
@@ -112,9 +113,16 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
  */
 export async function watchAll(browser: Browser, urls: string[], parallel = 4): Promise<Watched[]> {
   const results: Watched[] = urls.map(() => ({ executions: 0, trapRequests: [] }));
+  const deadEnd = await closingProxy();
   let next = 0;
   const worker = async () => {
-    const context = await browser.newContext();
+    // Nothing leaves the machine: every request but loopback's goes to a proxy that closes each
+    // connection, so it is counted (below) and fails at once; no page waits on the network (an
+    // unroutable address holds a load event for minutes). Chromium applies this itself, where an
+    // interception would stop every request (the pages' own too) on its way through this process.
+    const context = await browser.newContext({
+      proxy: { server: deadEnd.url, bypass: [...LOOPBACK].join(',') },
+    });
     let page = await context.newPage();
     let current: Watched | undefined;
     // What a window a payload opened does counts for that payload, whenever it does it.
@@ -128,12 +136,6 @@ export async function watchAll(browser: Browser, urls: string[], parallel = 4): 
     });
     await context.exposeFunction('__xssFlush', () => true);
     await context.addInitScript(HOOKS);
-    // Nothing leaves the machine: a request elsewhere is counted (below), then fails at once, so
-    // no page waits on the network (an unroutable address holds a load event for minutes).
-    await context.route(
-      (url) => !LOOPBACK.has(url.hostname),
-      (route) => route.abort(),
-    );
     context.on('dialog', (dialog) => {
       const owner = ownerOf(dialog.page());
       if (owner) owner.executions++;
@@ -169,8 +171,23 @@ export async function watchAll(browser: Browser, urls: string[], parallel = 4): 
     current = undefined;
     await context.close();
   };
-  await Promise.all(Array.from({ length: parallel }, worker));
+  try {
+    await Promise.all(Array.from({ length: parallel }, worker));
+  } finally {
+    await deadEnd.close();
+  }
   return results;
+}
+
+/** A server on loopback that closes every connection it gets: the pages' proxy to elsewhere. */
+async function closingProxy(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((socket) => socket.destroy());
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((done) => server.close(() => done())),
+  };
 }
 
 /**
