@@ -50,7 +50,10 @@ export async function runSyncBenches(cfg: BenchConfig, log = console.log): Promi
         })
       : undefined;
     // B3 and B4 go on from B1's cold sync (loaderSite); the other loader syncs have a copy.
-    const otherSite = await BenchSite.create('loader-site');
+    const otherSite =
+      colds.has('pool off') || colds.has('pool on, slow')
+        ? await BenchSite.create('loader-site')
+        : undefined;
     const naiveSite = colds.has('naive, slow') ? await BenchSite.create('naive-site') : undefined;
     try {
       const times: Record<Cold | 'warm' | 'file() warm' | 'changed', number[]> = {
@@ -87,11 +90,11 @@ export async function runSyncBenches(cfg: BenchConfig, log = console.log): Promi
           times['file()'].push((await fileSite.syncCold({})).ms);
         },
         'pool on': loaderCold('pool on', loaderSite, () => env),
-        'pool off': loaderCold('pool off', otherSite, () => apiEnv(server, false)),
-        'pool on, slow': loaderCold('pool on, slow', otherSite, () =>
+        'pool off': loaderCold('pool off', otherSite as BenchSite, () => apiEnv(server, false)),
+        'pool on, slow': loaderCold('pool on, slow', otherSite as BenchSite, () =>
           apiEnv(slow as ServerProcess, true),
         ),
-        'pool off, slow': loaderCold('pool off, slow', otherSite, () =>
+        'pool off, slow': loaderCold('pool off, slow', otherSite as BenchSite, () =>
           apiEnv(slow as ServerProcess, false),
         ),
         'naive, slow': async () => {
@@ -148,7 +151,7 @@ export async function runSyncBenches(cfg: BenchConfig, log = console.log): Promi
       return rows.filter((row) => cfg.only.includes(row.id));
     } finally {
       await slow?.stop();
-      await otherSite.dispose();
+      await otherSite?.dispose();
       await naiveSite?.dispose();
     }
   });

@@ -103,7 +103,8 @@ async function guarded<T>(work: Promise<T>, step = 'blank'): Promise<T> {
 }
 
 const HARMLESS = new Set(['image', 'media']);
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+/** The hosts the pages' own servers are on: the only ones the pages reach without the proxy. */
+const LOOPBACK = '127.0.0.1,localhost,[::1]';
 
 /**
  * Opens each url, waits for its load and what that set off, fires every event on every element,
@@ -121,7 +122,7 @@ export async function watchAll(browser: Browser, urls: string[], parallel = 4): 
     // unroutable address holds a load event for minutes). Chromium applies this itself, where an
     // interception would stop every request (the pages' own too) on its way through this process.
     const context = await browser.newContext({
-      proxy: { server: deadEnd.url, bypass: [...LOOPBACK].join(',') },
+      proxy: { server: deadEnd.url, bypass: LOOPBACK },
     });
     let page = await context.newPage();
     let current: Watched | undefined;
