@@ -272,7 +272,9 @@ export type ListingOptions<N extends ResourceName, P> = ResourcePagesOptions<N> 
   /**
    * Called with each page as it arrives (before the listing is known to be consistent; pages of
    * an attempt that turns out inconsistent are handed over again on the next one). Its result
-   * is what `pages` holds. Default: the page itself.
+   * is what `pages` holds. A promise it returns need not settle before the next page is handed
+   * over: up to 4 pages may be at work at once. The first to fail, in the order they were handed
+   * over, fails the listing. Default: the page itself.
    */
   onPage?: ((page: ListPage<ResourceItems[N]>) => P | Promise<P>) | undefined;
 };

@@ -10,7 +10,14 @@ import { ListingChangedError } from '../errors.js';
 import type { ListMeta } from '../schema/wire.js';
 import type { Listing, ListPage } from '../types.js';
 
-/** What becomes of each page; by default the page itself. */
+/**
+ * Pages whose `onPage` may still be at work while the next one is handed on. One would leave
+ * the main thread idle at the end of every page while threads finish its bodies; a few bound
+ * what is held at once.
+ */
+const PAGES_AT_WORK = 4;
+
+/** What becomes of each page; by default the page itself. Calls may overlap (see PAGES_AT_WORK). */
 export type OnPage<T, P> = (page: ListPage<T>) => P | Promise<P>;
 
 /** What the listing keeps of a page once it is handed on. */
@@ -36,17 +43,24 @@ export async function readListing<T, P>(
   for (let attempt = 1; attempt <= source.attempts; attempt++) {
     // Only what the consistency check needs is kept of each page: its items (bodies included)
     // can go as soon as onPage has made what it needs of them, not once the whole listing is in.
-    const read: Array<{ page: PageOutline; result: P }> = [];
+    const read: Array<{ page: PageOutline; result: Promise<P> }> = [];
+    let settled = 0;
     for await (const page of source.read()) {
-      const result = await onPage(page);
+      // Started now, awaited later: while what a page makes is still at work elsewhere (the
+      // loader's sanitiser threads), the next page is already being made.
+      const result = (async () => onPage(page))();
+      result.catch(() => {}); // awaited below, in page order; abandoned if an earlier one fails
       read.push({ page: { page: page.page, ids: page.ids, meta: page.meta }, result });
+      while (read.length - settled >= PAGES_AT_WORK) await read[settled++]?.result;
     }
-    read.sort((a, b) => a.page.page - b.page.page);
-    const pages = read.map((r) => r.page);
+    const made: Array<{ page: PageOutline; result: P }> = [];
+    for (const { page, result } of read) made.push({ page, result: await result });
+    made.sort((a, b) => a.page.page - b.page.page);
+    const pages = made.map((r) => r.page);
     problem = listingInconsistency(pages);
     if (problem === '') {
       return {
-        pages: read.map((r) => r.result),
+        pages: made.map((r) => r.result),
         ids: pages.flatMap((p) => p.ids),
         attempts: attempt,
       };

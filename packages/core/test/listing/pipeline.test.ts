@@ -53,6 +53,58 @@ describe('readListing', () => {
     expect(listing.ids).toEqual(['a', 'b', 'c']);
   });
 
+  test('hands the next page over before the last one is made, up to 4 at work', async () => {
+    const log: string[] = [];
+    const ids = Array.from({ length: 6 }, (_, i) => `id${i + 1}`);
+    const pages = ids.map((id, i) => ({
+      ...page(i + 1, [id], 6),
+      meta: { page: i + 1, per_page: 1, total: 6, total_pages: 6 },
+    }));
+    const finish: Array<() => void> = [];
+    const listing = readListing(source([pages], log), (p) => {
+      log.push(`page ${p.page}`);
+      return new Promise<number>((done) => finish.push(() => done(p.page)));
+    });
+    await new Promise((done) => setTimeout(done, 0));
+    // Pages 1 to 4 are at work, none made yet: page 5 waits for page 1.
+    expect(log).toEqual([
+      'yield 1',
+      'page 1',
+      'yield 2',
+      'page 2',
+      'yield 3',
+      'page 3',
+      'yield 4',
+      'page 4',
+    ]);
+    finish[0]?.();
+    await new Promise((done) => setTimeout(done, 0));
+    expect(log.slice(8)).toEqual(['yield 5', 'page 5']);
+    for (const done of finish.slice(1)) done();
+    await new Promise((done) => setTimeout(done, 0));
+    for (const done of finish.slice(5)) done();
+    expect((await listing).pages).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  test('fails with the first failing page in the order they were handed over, not the first to fail', async () => {
+    const log: string[] = [];
+    const pages = [1, 2, 3].map((n) => ({
+      ...page(n, [`id${n}`], 3),
+      meta: { page: n, per_page: 1, total: 3, total_pages: 3 },
+    }));
+    const failing = readListing(source([pages], log), async (p) => {
+      log.push(`page ${p.page}`);
+      // Page 2 fails at once, page 1 later: page 1's error is the listing's.
+      if (p.page === 2) throw new Error('page 2 is bad');
+      if (p.page === 1) {
+        await new Promise((done) => setTimeout(done, 5));
+        throw new Error('page 1 is bad');
+      }
+      return p.page;
+    });
+    await expect(failing).rejects.toThrow('page 1 is bad');
+  });
+
   test('reads the listing again when the pages do not add up', async () => {
     const log: string[] = [];
     const shifted = [page(1, ['a', 'b'], 3), page(2, ['b'], 3)]; // 'b' moved to page 2 meanwhile
