@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // A real `astro sync` of ~1 MB of article HTML (past the pool's inline threshold): with worker
 // threads the data store is the same, file for file, as without; and the sync exits. The two
-// syncs run at once, each in its own copy of the site.
+// syncs run at once, each in its own copy of the site. The threads always get the first batches
+// past the threshold; how many more they get, and how many the main thread takes while they are
+// busy, depends on timing.
 describe('sanitising on worker threads in a real astro sync', { timeout: 300_000 }, () => {
   let server: Awaited<ReturnType<typeof startMock>>;
   const sites: AstroSite[] = [];
@@ -41,7 +43,7 @@ describe('sanitising on worker threads in a real astro sync', { timeout: 300_000
   it('stores the same bytes with the pool on as off', async () => {
     const [on, off] = await Promise.all([coldSync(2), coldSync(0)]);
     expect(on.output).not.toContain('sanitiser thread failed');
-    expect(on.threaded, on.output.slice(-3000)).toBeGreaterThan(50);
+    expect(on.threaded, on.output.slice(-3000)).toBeGreaterThan(0);
     expect(off.threaded).toBe(0);
     expect(on.store.size).toBeGreaterThan(0);
     expect(on.store).toEqual(off.store);

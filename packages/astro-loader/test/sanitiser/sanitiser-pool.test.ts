@@ -47,7 +47,12 @@ describe('sanitiser pool', () => {
       { ...(defaultEmbedProviders[0] ?? ({} as never)), name: 'tube', hosts: ['tube.example'] },
     ];
     const bases = ['https://old.example/a/', null, undefined];
-    const pool = createSanitiser({ embedProviders, workers: 2, inlineBelow: 0 });
+    const pool = createSanitiser({
+      embedProviders,
+      workers: 2,
+      inlineBelow: 0,
+      mainThreadHelps: false,
+    });
     try {
       const threaded = await Promise.all(corpus.map((html, i) => pool.render(html, bases[i % 3])));
       expect(pool.threaded).toBe(corpus.length);
@@ -130,7 +135,12 @@ describe('sanitiser pool', () => {
 
   for (const allowClasses of [undefined, ['callout', 'note-*'], ['*']]) {
     it(`renders on threads byte for byte as inline (allowClasses: ${JSON.stringify(allowClasses)})`, async () => {
-      const pool = createSanitiser({ allowClasses, workers: 2, inlineBelow: 0 });
+      const pool = createSanitiser({
+        allowClasses,
+        workers: 2,
+        inlineBelow: 0,
+        mainThreadHelps: false,
+      });
       try {
         const threaded = await Promise.all(corpus.map((html) => pool.render(html)));
         expect(pool.threaded).toBe(corpus.length);
@@ -142,6 +152,21 @@ describe('sanitiser pool', () => {
       }
     });
   }
+
+  it('renders queued bodies on the main thread too while the thread is busy, the same as inline', async () => {
+    // Far more than the thread holds at once (two batches): the rest wait in the queue, and the
+    // main thread, awaiting them all, takes them itself before the thread has even started.
+    const bodies = Array.from({ length: 6 }, () => corpus).flat();
+    const pool = createSanitiser({ workers: 1, inlineBelow: 0 });
+    try {
+      const rendered = await Promise.all(bodies.map((html) => pool.render(html)));
+      expect(pool.threaded).toBeGreaterThan(0);
+      expect(pool.threaded).toBeLessThan(bodies.length);
+      expect(rendered).toEqual(bodies.map((html) => renderArticleHtml(html)));
+    } finally {
+      await pool.close();
+    }
+  });
 
   it('renders inline below the threshold and with workers: 0', async () => {
     const small = createSanitiser({ workers: 2 });
@@ -218,7 +243,7 @@ describe('sanitiser pool', () => {
       import ${JSON.stringify(sourceImports)};
       const { createSanitiser } = await import(${JSON.stringify(poolUrl)});
       const workerUrl = new URL(${JSON.stringify(sourceWorker.href)});
-      const pool = createSanitiser({ workers: 2, inlineBelow: 0, workerUrl });
+      const pool = createSanitiser({ workers: 2, inlineBelow: 0, workerUrl, mainThreadHelps: false });
       const out = await Promise.all(Array.from({ length: 200 }, (_, i) => pool.render('<h2>' + i)));
       await pool.close();
       console.log(pool.threaded, out.at(-1).html);

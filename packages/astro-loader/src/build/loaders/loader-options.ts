@@ -37,7 +37,8 @@ export interface ArticlesLoaderOptions extends CommonLoaderOptions, BodyOptions 
   /**
    * Worker threads that sanitise article HTML while pages keep arriving. Default: one fewer
    * than `os.availableParallelism()`, at most 4; `0` sanitises on the main thread. Syncs with
-   * under ~512 KB of HTML to sanitise do so on the main thread anyway. Output is the same.
+   * under ~512 KB of HTML to sanitise do so on the main thread anyway; while the threads are
+   * busy, the main thread sanitises queued bodies too. Output is the same.
    */
   sanitiseWorkers?: number;
 }

@@ -38,6 +38,11 @@ export interface SanitiserPoolOptions extends SanitiseOptions {
   warn?: (message: string) => void;
   /** HTML (UTF-16 code units) rendered inline before the threads start. */
   inlineBelow?: number;
+  /**
+   * Whether the main thread renders queued bodies while the threads are busy. Default: true;
+   * tests that compare the threads' output with inline turn it off.
+   */
+  mainThreadHelps?: boolean;
   /** The worker's module; tests point it at a failing one. */
   workerUrl?: URL;
   /**
@@ -66,6 +71,8 @@ const INLINE_BELOW = 512 * 1024;
 const BATCH = 32;
 /** Batches a thread holds, so it never waits for the main thread between two. */
 const IN_FLIGHT = 2;
+/** How long the main thread renders queued bodies at a stretch (see `help`). */
+const HELP_SLICE_MS = 2;
 
 /**
  * Our own rendering failed: a fault of the loader, never of the article. A build shows it inside
@@ -214,12 +221,41 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
     }
   };
 
+  /**
+   * While every thread holds all it may, the main thread renders queued bodies itself between
+   * its own turns (a slice at a time, so responses and results are read in between): on 2 cores
+   * it would otherwise wait about half of a cold sync's listing for the one thread. Bodies with
+   * code stay for the threads, which highlight them.
+   */
+  let helping = false;
+  const help = () => {
+    helping = false;
+    const started = performance.now();
+    while (!stopped && performance.now() - started < HELP_SLICE_MS) {
+      const at = queue.findIndex((job) => !job.code);
+      if (at < 0) return;
+      const [job] = queue.splice(at, 1) as [Job];
+      try {
+        job.done(inline(job.html, job.base));
+      } catch (error) {
+        job.failed(error as RenderFailure);
+      }
+    }
+    if (!stopped && queue.length > 0) helpSoon();
+  };
+  const helpSoon = () => {
+    if (helping || options.mainThreadHelps === false) return;
+    helping = true;
+    setImmediate(help);
+  };
+
   const dispatch = () => {
     if (stopped || !threads) return;
     while (queue.length > 0) {
       const thread = threads.reduce((a, b) => (b.batches.size < a.batches.size ? b : a));
       if (thread.batches.size >= IN_FLIGHT) {
         if (growFor(threads)) continue;
+        helpSoon();
         return;
       }
       const share = Math.ceil(queue.length / threads.length);
