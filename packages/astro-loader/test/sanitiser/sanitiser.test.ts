@@ -1,5 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { renderArticleHtml } from '../../src/body/sanitise/sanitiser.js';
+
+const sourceImports = new URL('./fixtures/source-imports.mjs', import.meta.url).href;
+const sanitiserUrl = new URL('../../src/body/sanitise/sanitiser.ts', import.meta.url).href;
 
 describe('renderArticleHtml', () => {
   it('removes scripts, event handlers and javascript: URLs', () => {
@@ -47,6 +51,38 @@ describe('renderArticleHtml', () => {
     expect(html).toContain('<h2 id="user-content-setup--use-1">');
     expect(html).toContain('<h3 id="user-content-custom">Kept <em>id</em></h3>');
     expect(html).toContain('<p id="user-content-intro">p</p>');
+  });
+
+  it('keeps headings that share no memory with the body: held alone, they do not keep it alive', () => {
+    // V8 keeps a substring as a view of its whole parent; a stored heading must not hold its
+    // article's body. A 64 MB body with one heading: after a collection, the heap holds the
+    // heading's few bytes, not the body.
+    const script = `
+      import ${JSON.stringify(sourceImports)};
+      const { renderArticleHtml } = await import(${JSON.stringify(sanitiserUrl)});
+      const render = () => {
+        const body = '<h2>A heading past ' + 'x'.repeat(12) + '</h2><p>' + 'y'.repeat(64 * 2 ** 20) + '</p>';
+        return renderArticleHtml(body).headings;
+      };
+      const headings = render();
+      gc();
+      gc();
+      console.log(JSON.stringify({ headings, heapMB: process.memoryUsage().heapUsed / 2 ** 20 }));
+    `;
+    const run = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.stderr).toBe('');
+    const { headings, heapMB } = JSON.parse(run.stdout) as { headings: unknown; heapMB: number };
+    expect(headings).toEqual([
+      {
+        depth: 2,
+        slug: 'user-content-a-heading-past-xxxxxxxxxxxx',
+        text: 'A heading past xxxxxxxxxxxx',
+      },
+    ]);
+    expect(heapMB).toBeLessThan(32);
   });
 
   it('returns no headings for a body without any', () => {
