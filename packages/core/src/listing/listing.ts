@@ -49,7 +49,7 @@ export async function readListing<T, P>(
       // Started now, awaited later: while what a page makes is still at work elsewhere (the
       // loader's sanitiser threads), the next page is already being made.
       const result = (async () => onPage(page))();
-      result.catch(() => {}); // awaited below, in page order; abandoned if an earlier one fails
+      result.catch(() => {}); // awaited below, in the order handed over; abandoned if an earlier one fails
       read.push({ page: { page: page.page, ids: page.ids, meta: page.meta }, result });
       while (read.length - settled >= PAGES_AT_WORK) await read[settled++]?.result;
     }
