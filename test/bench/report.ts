@@ -96,6 +96,7 @@ BENCH_ONLY=S2 npm run bench                     # the archive recipe: the newest
 node test/bench/run.ts store-size               # the performance page's store-size table (an hour)
 npm run bench:profile [-- warm]                 # CPU by package of a cold (warm) sync: loader, no pool, file()
 node test/bench/run.ts store-saves 2            # Astro store saves per warm sync (BENCH_LATENCY_MS to slow the API)
+node test/bench/run.ts ab ../old 8              # B1's cold sync, this build vs another checkout's (its packages built), 8 rounds in one process
 node test/bench/run.ts --articles=1000 --runs=1 # after npm run build; flags or BENCH_* variables
 \`\`\`
 

@@ -25,6 +25,7 @@ registerHooks({
 // `node test/bench/run.ts store-saves [rounds]`: Astro's store saves per warm sync;
 // `node test/bench/run.ts store-size`: cold and warm syncs by size and storage;
 // `node test/bench/run.ts archive-read`: the archive recipe's first request at full size;
+// `node test/bench/run.ts ab <checkout> [rounds]`: B1's cold sync, this build against another's;
 // else the benchmarks.
 const [tool, arg] = process.argv.slice(2);
 if (tool === 'archive-read') {
@@ -43,4 +44,10 @@ if (tool === 'archive-read') {
     const { countStoreSaves } = await import('./store-saves.js');
     await countStoreSaves(readConfig([]), Number(arg ?? 2));
   }
+} else if (tool === 'ab') {
+  if (!arg)
+    throw new Error('ab: name the other checkout: node test/bench/run.ts ab <checkout> [rounds]');
+  const { readConfig } = await import('./config.js');
+  const { compareSyncs } = await import('./ab-sync.js');
+  await compareSyncs(readConfig([]), arg, Number(process.argv[4] ?? 8));
 } else await import('./main.js');
