@@ -115,6 +115,14 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
       });
     }
   };
+  /** A queued job rendered here, settled with its result or its failure. */
+  const renderInline = (job: Job) => {
+    try {
+      job.done(inline(job.html, job.base));
+    } catch (error) {
+      job.failed(error as RenderFailure);
+    }
+  };
   if (size <= 0)
     return { render: async (html, base) => inline(html, base), threaded: 0, close: async () => {} };
 
@@ -195,13 +203,7 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
     for (const thread of threads ?? []) thread.batches.clear();
     const ending = (threads ?? []).map((thread) => thread.worker.terminate());
     // Each job is settled on its own: one failing render must not leave the others pending.
-    for (const job of jobs) {
-      try {
-        job.done(inline(job.html, job.base));
-      } catch (error) {
-        job.failed(error as RenderFailure);
-      }
-    }
+    for (const job of jobs) renderInline(job);
     await Promise.all(ending);
   };
 
@@ -234,12 +236,7 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
     while (!stopped && performance.now() - started < HELP_SLICE_MS) {
       const at = queue.findIndex((job) => !job.code);
       if (at < 0) return;
-      const [job] = queue.splice(at, 1) as [Job];
-      try {
-        job.done(inline(job.html, job.base));
-      } catch (error) {
-        job.failed(error as RenderFailure);
-      }
+      renderInline(queue.splice(at, 1)[0] as Job);
     }
     if (!stopped && queue.length > 0) helpSoon();
   };
