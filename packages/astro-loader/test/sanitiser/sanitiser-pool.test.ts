@@ -1,5 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { defaultEmbedProviders } from '../../src/body/cms/embed-providers.js';
 import {
@@ -14,25 +13,8 @@ import {
   type SanitiserPoolOptions,
 } from '../../src/build/pool/body-pool.js';
 import { contentCorpus } from './content-corpus.js';
+import { sanitiserCorpus as corpus } from './corpus.js';
 
-const xssFiles = ['dompurify.json', 'h5sc.json', 'owasp.json'];
-const xss = xssFiles.flatMap((file) => {
-  const url = new URL(`../../../../test/reliability/fixtures/xss-corpus/${file}`, import.meta.url);
-  const data = JSON.parse(readFileSync(url, 'utf8')) as { payloads: { payload: string }[] };
-  return data.payloads.map((p) => p.payload);
-});
-const realWorldDir = new URL('./real-world/bodies/', import.meta.url);
-const realWorld = readdirSync(realWorldDir)
-  .filter((file) => file.endsWith('.html'))
-  .map((file) => readFileSync(new URL(file, realWorldDir), 'utf8'));
-const corpus = [
-  ...Object.values(contentCorpus),
-  ...xss,
-  ...realWorld,
-  '<p class="callout note-x other">classes</p><h2 class="note-a">Same</h2><h2>Same</h2>',
-  '<p>unclosed <div ',
-  '',
-];
 // Current code, not dist/: the threads run the worker from source (Node strips the types).
 const sourceWorker = new URL('./fixtures/source-worker.mjs', import.meta.url);
 const createSanitiser = (options: SanitiserPoolOptions) =>

@@ -21,6 +21,7 @@ import {
 import { HEADING, writeAttributes } from './attributes.js';
 import { classFilter } from './classes.js';
 import { ALLOWED_TAGS, DROPPED_WITH_CONTENT, TABLE_PARTS } from './policy.js';
+import { SanitiserTokenizer } from './tokenizer.js';
 import { type UrlBase, UrlPolicy } from './urls.js';
 import { BalancedWriter, DROPPED, escapeText, type Fate, UNWRAPPED, WRITTEN } from './writer.js';
 
@@ -73,9 +74,9 @@ export interface SanitiseOptions {
 const LINK_HOST = /<a\s[^>]*?href="https?:\/\/([^"/?#:]+)/g;
 
 /**
- * Sanitises an article body in one pass over htmlparser2's events and gives every heading an
- * id the way Astro's Markdown does (GitHub-style slugs, unique within the article; an id the
- * author set is kept). Before the policy, each element is read as its CMS meant it by the CMS
+ * Sanitises an article body in one pass over htmlparser2's events (its tokenizer stepping over
+ * runs of text: tokenizer.ts) and gives every heading an id the way Astro's Markdown does
+ * (GitHub-style slugs, unique within the article; an id the author set is kept). Before the policy, each element is read as its CMS meant it by the CMS
  * steps (body/cms/, one concern each, in the order of `steps` below). Every image is made lazy
  * and its missing size noted (images/unsized-images.ts). Only allow-listed elements and
  * attributes are written (policy.ts), ids and names get a prefix, classes are filtered
@@ -223,7 +224,12 @@ export function renderArticleHtml(html: string, options: SanitiseOptions = {}): 
         for (const hook of on.end) hook();
       },
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+    {
+      decodeEntities: true,
+      lowerCaseTags: true,
+      lowerCaseAttributeNames: true,
+      Tokenizer: SanitiserTokenizer,
+    },
   );
   parser.end(html);
   writer.end();
