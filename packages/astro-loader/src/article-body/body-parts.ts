@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { SkippingTokenizer } from '../body/tokenizer.js';
 
 /** An element of the body a site's component renders: its tag, attributes and inner HTML. */
 export interface MappedElement {
@@ -74,7 +75,7 @@ export function bodyParts(html: string, keys: ReadonlySet<string>): Array<string
         depth--;
       },
     },
-    { decodeEntities: true },
+    { decodeEntities: true, Tokenizer: SkippingTokenizer },
   );
   parser.end(html);
   if (at < html.length) parts.push(html.slice(at));

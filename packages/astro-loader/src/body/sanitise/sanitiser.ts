@@ -18,10 +18,10 @@ import {
   type UnsizedImage,
   unsizedImage,
 } from '../images/unsized-images.js';
+import { SkippingTokenizer } from '../tokenizer.js';
 import { HEADING, writeAttributes } from './attributes.js';
 import { classFilter } from './classes.js';
 import { ALLOWED_TAGS, DROPPED_WITH_CONTENT, TABLE_PARTS } from './policy.js';
-import { SanitiserTokenizer } from './tokenizer.js';
 import { type UrlBase, UrlPolicy } from './urls.js';
 import { BalancedWriter, DROPPED, escapeText, type Fate, UNWRAPPED, WRITTEN } from './writer.js';
 
@@ -75,7 +75,7 @@ const LINK_HOST = /<a\s[^>]*?href="https?:\/\/([^"/?#:]+)/g;
 
 /**
  * Sanitises an article body in one pass over htmlparser2's events (its tokenizer stepping over
- * runs of text: tokenizer.ts) and gives every heading an id the way Astro's Markdown does
+ * runs of text: ../tokenizer.ts) and gives every heading an id the way Astro's Markdown does
  * (GitHub-style slugs, unique within the article; an id the author set is kept). Before the policy, each element is read as its CMS meant it by the CMS
  * steps (body/cms/, one concern each, in the order of `steps` below). Every image is made lazy
  * and its missing size noted (images/unsized-images.ts). Only allow-listed elements and
@@ -228,7 +228,7 @@ export function renderArticleHtml(html: string, options: SanitiseOptions = {}): 
       decodeEntities: true,
       lowerCaseTags: true,
       lowerCaseAttributeNames: true,
-      Tokenizer: SanitiserTokenizer,
+      Tokenizer: SkippingTokenizer,
     },
   );
   parser.end(html);
