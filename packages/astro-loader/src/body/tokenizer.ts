@@ -9,13 +9,14 @@ import { Tokenizer } from 'htmlparser2';
  * characters gives the same events at the same offsets (a test compares them with htmlparser2's
  * own over the sanitiser's corpora), and takes about a third off sanitising a text-heavy body.
  * It overrides two steps that htmlparser2's types keep private, which is why package.json pins
- * htmlparser2's minor version; should they be missing, htmlparser2's Tokenizer is used as it is.
+ * htmlparser2's exact version; should they be missing, htmlparser2's Tokenizer is used as it is.
+ * notes/upstream-reports/htmlparser2-text-fast-forward.md asks htmlparser2 to skip text itself.
  */
 
 const LT = 0x3c;
 const AMP = 0x26;
 
-/** What this file reads and replaces of htmlparser2's Tokenizer, and its own memo. */
+/** What this file reads and replaces of htmlparser2's Tokenizer, and what it adds. */
 interface TokenizerSteps {
   /** The chunk being read, where it starts in the whole input, and the character at hand. */
   buffer: string;
@@ -23,35 +24,68 @@ interface TokenizerSteps {
   index: number;
   stateText(c: number): void;
   handleInAttributeValue(c: number, quote: number): void;
-  /** Memo: `ampIn` holds no `&` from `ampFrom` up to `ampAt` (an `&`, or its length). */
-  ampIn?: string;
-  ampFrom?: number;
-  ampAt?: number;
+  /** The last searches for `&` and for what ends the run (`<`, or the value's quote). */
+  amp: Search;
+  stop: Search;
+}
+
+/**
+ * The last search for `char`: the chunk at `offset` holds none of it from `from` up to `at`
+ * (where it is, or the chunk's length).
+ */
+interface Search {
+  char: string;
+  chunk: string;
+  offset: number;
+  from: number;
+  at: number;
 }
 
 const plain = Tokenizer.prototype as unknown as TokenizerSteps;
+const unsearched = (char: string): Search => ({ char, chunk: '', offset: -1, from: 0, at: -1 });
+
+class Skipping extends Tokenizer {
+  readonly amp = unsearched('&');
+  readonly stop = unsearched('<');
+}
+
+/**
+ * Where the next `char` is at or after `from` in the chunk at hand (its length if none). A search
+ * is remembered until its find is passed, so that a chunk is searched for a character once per
+ * occurrence, not once per stop: a long run with many `&` and no `<` stays linear.
+ */
+function nextOf(tokenizer: TokenizerSteps, search: Search, char: string, from: number): number {
+  const { buffer, offset } = tokenizer;
+  if (
+    search.char === char &&
+    search.offset === offset &&
+    search.from <= from &&
+    from <= search.at &&
+    search.chunk === buffer
+  )
+    return search.at;
+  const at = buffer.indexOf(char, from);
+  search.char = char;
+  search.chunk = buffer;
+  search.offset = offset;
+  search.from = from;
+  search.at = at < 0 ? buffer.length : at;
+  return search.at;
+}
 
 /**
  * Moves to just before the next `stop` or `&` after the character at hand (or the end of the
- * chunk): the parse loop steps onto it next. Where the next `&` is stays known until it is
- * passed, so a chunk is searched for `&` once per `&`, not once per tag.
+ * chunk): the parse loop steps onto it next.
  */
 function skipTo(tokenizer: TokenizerSteps, stop: string): void {
-  const { buffer } = tokenizer;
   const from = tokenizer.index - tokenizer.offset + 1;
-  const found = buffer.indexOf(stop, from);
-  let amp = tokenizer.ampAt ?? -1;
-  if (tokenizer.ampIn !== buffer || (tokenizer.ampFrom ?? 0) > from || amp < from) {
-    amp = buffer.indexOf('&', from);
-    if (amp < 0) amp = buffer.length;
-    tokenizer.ampIn = buffer;
-    tokenizer.ampFrom = from;
-    tokenizer.ampAt = amp;
-  }
-  tokenizer.index = Math.min(found < 0 ? buffer.length : found, amp) + tokenizer.offset - 1;
+  const next = Math.min(
+    nextOf(tokenizer, tokenizer.stop, stop, from),
+    nextOf(tokenizer, tokenizer.amp, '&', from),
+  );
+  tokenizer.index = next + tokenizer.offset - 1;
 }
 
-class Skipping extends Tokenizer {}
 const skipping = Skipping.prototype as unknown as TokenizerSteps;
 skipping.stateText = function (this: TokenizerSteps, c: number) {
   if (c === LT || c === AMP) plain.stateText.call(this, c);

@@ -17,12 +17,16 @@ const EVENTS = [
   'onend',
 ] as const;
 
-/** Every event htmlparser2's Parser reports for `chunks`, with its arguments and offsets. */
+/**
+ * Every event htmlparser2's Parser reports for `chunks`, with its arguments and offsets; with
+ * `again`, the parser is then reset and reads those chunks.
+ */
 function events(
   chunks: readonly string[],
   tokenizer: typeof Tokenizer,
-  decodeEntities = true,
+  options: { decodeEntities?: boolean; xmlMode?: boolean; again?: readonly string[] } = {},
 ): string[] {
+  const { again, ...parsing } = options;
   const seen: string[] = [];
   let parser: Parser | undefined;
   const handler: Partial<Handler> = {};
@@ -30,13 +34,17 @@ function events(
     (handler as Record<string, unknown>)[name] = (...args: unknown[]) =>
       seen.push(JSON.stringify([name, args, parser?.startIndex, parser?.endIndex]));
   parser = new Parser(handler, {
-    decodeEntities,
+    decodeEntities: true,
     lowerCaseTags: true,
     lowerCaseAttributeNames: true,
+    ...parsing,
     Tokenizer: tokenizer,
   });
-  for (const chunk of chunks) parser.write(chunk);
-  parser.end();
+  for (const [round, input] of [chunks, ...(again ? [again] : [])].entries()) {
+    if (round > 0) parser.reset();
+    for (const chunk of input) parser.write(chunk);
+    parser.end();
+  }
   return seen;
 }
 
@@ -64,6 +72,9 @@ const EDGES = [
   '<!-- a & b --><![CDATA[ x & y ]]><?php echo "&"; ?>',
   '<plaintext>a &amp; <b> everything after',
   `${'x'.repeat(5000)}&amp;${'y'.repeat(5000)}`,
+  // Many entities and no `<`: each stop searches on from the last, not from scratch.
+  'a &amp; b '.repeat(20_000),
+  `<p title="${'c &amp; d '.repeat(5_000)}">`,
 ];
 
 describe('our tokenizer', () => {
@@ -80,13 +91,43 @@ describe('our tokenizer', () => {
       expect(events([html], SkippingTokenizer), html).toEqual(events([html], Tokenizer));
   });
 
-  it('does so written in chunks, an equal chunk twice, and with entities left as they are', () => {
-    for (const html of [...sanitiserCorpus, ...EDGES]) {
+  it('does so written in chunks, an equal chunk twice, undecoded, as XML, and read again after a reset', () => {
+    const bodies = [...sanitiserCorpus, ...EDGES];
+    for (const [i, html] of bodies.entries()) {
       for (const chunks of [cut(html, 3), cut(html, 7), [html.slice(0, 40), html.slice(0, 40)]])
         expect(events(chunks, SkippingTokenizer), html).toEqual(events(chunks, Tokenizer));
-      expect(events([html], SkippingTokenizer, false), html).toEqual(
-        events([html], Tokenizer, false),
-      );
+      // Read again after a reset: the same chunks, then the next body's.
+      const again = [cut(html, 3), cut(bodies[i + 1] ?? '', 3)];
+      const settings = [
+        { decodeEntities: false },
+        { xmlMode: true },
+        ...again.map((a) => ({ again: a })),
+      ];
+      for (const options of settings)
+        expect(events(cut(html, 3), SkippingTokenizer, options), html).toEqual(
+          events(cut(html, 3), Tokenizer, options),
+        );
     }
+  });
+
+  it('searches a chunk read after a reset afresh, where the last one had no `&` or `<`', () => {
+    // The last input's searches found nothing up to its end; the new one's first text run
+    // starts within that range, at the same offset, with an `&` in it.
+    const again = [`<b>cc&amp;${'c'.repeat(20)}`];
+    const first = ['a'.repeat(30)];
+    expect(events(first, SkippingTokenizer, { again })).toEqual(
+      events(first, Tokenizer, { again }),
+    );
+    expect(events(first, Tokenizer, { again }).join('\n')).toContain('"&"');
+  });
+
+  it('does so with a chunk ending at every character of the short edge cases', () => {
+    for (const html of EDGES.filter((edge) => edge.length < 200))
+      for (let at = 0; at <= html.length; at++) {
+        const chunks = [html.slice(0, at), html.slice(at)];
+        expect(events(chunks, SkippingTokenizer), `${html} cut at ${at}`).toEqual(
+          events(chunks, Tokenizer),
+        );
+      }
   });
 });
