@@ -51,4 +51,7 @@ const eventPayloads: CorpusPayload[] = EVENTS.flatMap((event) =>
   ].map((html) => ({ source: 'generated', ref: `on${event}`, html })),
 );
 
-export const publicCorpus: CorpusPayload[] = [...FILES.flatMap(load), ...eventPayloads];
+/** The payloads as the public suites published them (fixtures/xss-corpus/*.json). */
+export const publishedPayloads: CorpusPayload[] = FILES.flatMap(load);
+
+export const publicCorpus: CorpusPayload[] = [...publishedPayloads, ...eventPayloads];

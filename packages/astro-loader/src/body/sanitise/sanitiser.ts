@@ -76,14 +76,15 @@ const LINK_HOST = /<a\s[^>]*?href="https?:\/\/([^"/?#:]+)/g;
 /**
  * Sanitises an article body in one pass over htmlparser2's events (its tokenizer stepping over
  * runs of text: ../tokenizer.ts) and gives every heading an id the way Astro's Markdown does
- * (GitHub-style slugs, unique within the article; an id the author set is kept). Before the policy, each element is read as its CMS meant it by the CMS
- * steps (body/cms/, one concern each, in the order of `steps` below). Every image is made lazy
- * and its missing size noted (images/unsized-images.ts). Only allow-listed elements and
- * attributes are written (policy.ts), ids and names get a prefix, classes are filtered
- * (classes.ts), URLs checked and resolved (urls.ts), every text and attribute value is
- * re-escaped and every written element closed (writer.ts), so the output holds no markup but
- * ours, whatever the input's parse quirks. It returns that HTML with its headings, embeds,
- * unsized images and warnings (RenderedHtml), and does not throw.
+ * (GitHub-style slugs, unique within the article; an id the author set is kept). Before the
+ * policy, each element is read as its CMS meant it by the CMS steps (body/cms/, one concern
+ * each, in the order of `steps` below). Every image is made lazy and its missing size noted
+ * (images/unsized-images.ts). Only allow-listed elements and attributes are written (policy.ts),
+ * ids and names get a prefix, classes are filtered (classes.ts), URLs checked and resolved
+ * (urls.ts), every text and attribute value is re-escaped and every written element closed
+ * (writer.ts), so the output holds no markup but ours, whatever the input's parse quirks. It
+ * returns that HTML with its headings, embeds, unsized images and warnings (RenderedHtml), and
+ * does not throw.
  */
 export function renderArticleHtml(html: string, options: SanitiseOptions = {}): RenderedHtml {
   const writer = new BalancedWriter();
