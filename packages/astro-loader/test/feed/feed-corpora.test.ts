@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dangers } from '../../../../test/reliability/support/unsafe-output.js';
 import { payloads } from '../../../../test/reliability/support/xss-corpus.js';
 import { publicCorpus } from '../../../../test/reliability/support/xss-public.js';
 import { feedHtml } from '../../src/body/feed/feed-html.js';
 import { renderArticleHtml } from '../../src/body/sanitise/sanitiser.js';
+import { realWorldBodies } from '../sanitiser/real-world-bodies.js';
 import { all, attr, feedProblems, parse, squash, textOf } from './feed-dom.js';
 
 const SITE = 'https://site.example/';
@@ -67,14 +67,7 @@ interface Body {
   expect: { text?: string[]; relativeUrls?: string[] };
 }
 
-const DIR = new URL('../sanitiser/real-world/bodies/', import.meta.url);
-const bodies = readdirSync(DIR)
-  .filter((file) => file.endsWith('.json'))
-  .map((file) => {
-    const name = file.slice(0, -'.json'.length);
-    const body = JSON.parse(readFileSync(new URL(file, DIR), 'utf8')) as Body;
-    return { name, html: readFileSync(new URL(`${name}.html`, DIR), 'utf8'), ...body };
-  });
+const bodies = realWorldBodies<Body>();
 /** The old CMS's address, for bodies with relative URLs (as real-world.test.ts sanitises them). */
 const BASE = 'https://old-cms.example/';
 

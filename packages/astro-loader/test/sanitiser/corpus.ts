@@ -1,11 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { publishedPayloads } from '../../../../test/reliability/support/xss-public.js';
 import { contentCorpus } from './content-corpus.js';
-
-const realWorldDir = new URL('./real-world/bodies/', import.meta.url);
-const realWorld = readdirSync(realWorldDir)
-  .filter((file) => file.endsWith('.html'))
-  .map((file) => readFileSync(new URL(file, realWorldDir), 'utf8'));
+import { realWorldBodies } from './real-world-bodies.js';
 
 /**
  * Every body the sanitiser's tests run through both of two paths to compare them: the content
@@ -15,7 +10,7 @@ const realWorld = readdirSync(realWorldDir)
 export const sanitiserCorpus: readonly string[] = [
   ...Object.values(contentCorpus),
   ...publishedPayloads.map((payload) => payload.html),
-  ...realWorld,
+  ...realWorldBodies().map((body) => body.html),
   '<p class="callout note-x other">classes</p><h2 class="note-a">Same</h2><h2>Same</h2>',
   '<p>unclosed <div ',
   '',

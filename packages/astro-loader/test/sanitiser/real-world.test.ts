@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import parseSrcset from '@prettier/parse-srcset';
 import { type ChildNode, type Element, isTag, isText } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
@@ -7,6 +6,7 @@ import { defaultEmbedProviders } from '../../src/body/cms/embed-providers.js';
 import { prefixFragmentLink } from '../../src/body/sanitise/attributes.js';
 import { CLASS_PRESETS } from '../../src/body/sanitise/classes.js';
 import { renderArticleHtml } from '../../src/body/sanitise/sanitiser.js';
+import { realWorldBodies } from './real-world-bodies.js';
 
 /**
  * Real article HTML from the CMSes' and renderers' own test fixtures (real-world/bodies, each
@@ -36,14 +36,7 @@ interface Body {
   expect: Expectations;
 }
 
-const DIR = new URL('./real-world/bodies/', import.meta.url);
-const bodies = readdirSync(DIR)
-  .filter((file) => file.endsWith('.json'))
-  .map((file) => {
-    const name = file.slice(0, -'.json'.length);
-    const body = JSON.parse(readFileSync(new URL(file, DIR), 'utf8')) as Body;
-    return { name, html: readFileSync(new URL(`${name}.html`, DIR), 'utf8'), ...body };
-  });
+const bodies = realWorldBodies<Body>();
 
 /** The old CMS's address, for bodies with relative URLs (`relativeTo`). */
 const BASE = 'https://old-cms.example/';
