@@ -72,6 +72,8 @@ export interface ErrorCode {
 const PROXY_ERRORS_FILE = 'packages/astro-loader/src/server/proxy/error-codes.ts';
 /** The file that lists the publish webhook's error codes (`PUBLISH_ERRORS`). */
 const PUBLISH_ERRORS_FILE = 'packages/astro-loader/src/server/publish/error-codes.ts';
+/** The file that lists the `astro dev` refresh webhook's error codes (`REFRESH_ERRORS`). */
+const REFRESH_ERRORS_FILE = 'packages/astro-loader/src/build/integration/refresh-error-codes.ts';
 
 interface Checked {
   program: ts.Program;
@@ -87,6 +89,7 @@ function check(): Checked {
     ...Object.values(ENTRY_POINTS).flatMap((entries) => Object.values(entries)),
     PROXY_ERRORS_FILE,
     PUBLISH_ERRORS_FILE,
+    REFRESH_ERRORS_FILE,
   ].map((file) => join(repo, file));
   const program = ts.createProgram(files, {
     target: ts.ScriptTarget.ES2023,
@@ -334,4 +337,9 @@ export function readProxyErrorCodes(): ErrorCode[] {
 /** The publish webhook's error codes, from `PUBLISH_ERRORS`. */
 export function readPublishErrorCodes(): ErrorCode[] {
   return readErrorCodes(PUBLISH_ERRORS_FILE, 'PUBLISH_ERRORS');
+}
+
+/** The `astro dev` refresh webhook's error codes, from `REFRESH_ERRORS`. */
+export function readRefreshErrorCodes(): ErrorCode[] {
+  return readErrorCodes(REFRESH_ERRORS_FILE, 'REFRESH_ERRORS');
 }

@@ -15,6 +15,7 @@ import {
   readOptionTypes,
   readProxyErrorCodes,
   readPublishErrorCodes,
+  readRefreshErrorCodes,
   readUnexportedErrorClasses,
 } from './api-reference.ts';
 import { type CliCommand, readCliCommands } from './cli-reference.ts';
@@ -180,7 +181,7 @@ function errorsPage(): string {
   return [
     '---',
     'title: Errors',
-    'description: Every error class the packages throw and every error code the proxy and the publish webhook send.',
+    'description: Every error class the packages throw and every error code the proxy and the webhooks send.',
     '---',
     '',
     "Written from the packages' types and doc comments at every build of this site. Every message",
@@ -218,6 +219,15 @@ function errorsPage(): string {
     '| Status | Code | When, and what to do |',
     '|---|---|---|',
     ...codeRows(readPublishErrorCodes()),
+    '',
+    '## Refresh webhook error codes',
+    '',
+    'The `astro dev` refresh webhook (`contentRead({ refresh })`) answers errors with the same JSON',
+    'body.',
+    '',
+    '| Status | Code | When, and what to do |',
+    '|---|---|---|',
+    ...codeRows(readRefreshErrorCodes()),
     '',
   ].join('\n');
 }

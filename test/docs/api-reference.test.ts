@@ -1,8 +1,8 @@
 /**
  * The options reference of the docs site is written from the packages' types and doc comments
  * (docs/scripts/api-reference.ts), and so are its errors and command-line pages: this fails on a
- * public option, an options type, an error class, a proxy error code or a prop of <ArticleBody>
- * that has no doc comment, and on a flag a command's --help and its parser disagree on, so
+ * public option, an options type, an error class, an error code of the proxy or a webhook or a
+ * prop of <ArticleBody> that has no doc comment, and on a flag a command's --help and its parser disagree on, so
  * nothing reaches the reference undescribed.
  */
 import { describe, expect, it } from 'vitest';
@@ -13,9 +13,11 @@ import {
   readOptionTypes,
   readProxyErrorCodes,
   readPublishErrorCodes,
+  readRefreshErrorCodes,
   readUnexportedErrorClasses,
 } from '../../docs/scripts/api-reference.ts';
 import { readCliCommands } from '../../docs/scripts/cli-reference.ts';
+import { REFRESH_ERRORS } from '../../packages/astro-loader/src/build/integration/refresh-error-codes.js';
 import { PROXY_ERRORS } from '../../packages/astro-loader/src/server/proxy/error-codes.js';
 import { PUBLISH_ERRORS } from '../../packages/astro-loader/src/server/publish/error-codes.js';
 
@@ -90,6 +92,12 @@ describe('the rest of the reference', () => {
   it('lists every error code of the publish webhook, each with its status, described', () => {
     const codes = readPublishErrorCodes();
     expect(Object.fromEntries(codes.map((c) => [c.code, c.status]))).toEqual(PUBLISH_ERRORS);
+    expect(codes.filter((c) => !c.doc).map((c) => c.code)).toEqual([]);
+  });
+
+  it('lists every error code of the astro dev refresh webhook, each with its status, described', () => {
+    const codes = readRefreshErrorCodes();
+    expect(Object.fromEntries(codes.map((c) => [c.code, c.status]))).toEqual(REFRESH_ERRORS);
     expect(codes.filter((c) => !c.doc).map((c) => c.code)).toEqual([]);
   });
 

@@ -6,22 +6,34 @@
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** A JSON answer that no cache keeps. */
-export function jsonAnswer(status: number, body: object, headers?: Record<string, string>) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store', ...headers },
-  });
-}
+/** The headers of every JSON answer: its type, and that no cache keeps it. */
+export const JSON_HEADERS: Readonly<Record<string, string>> = {
+  'content-type': JSON_TYPE,
+  'cache-control': 'no-store',
+};
 
 /** `{ "error": { "status", "code", "message" } }`, as the API itself answers errors. */
+export function errorBody(status: number, code: string, message: string) {
+  return { error: { status, code, message } };
+}
+
+/** A JSON answer that no cache keeps. */
+export function jsonAnswer(
+  status: number,
+  body: object,
+  headers?: Record<string, string>,
+): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+}
+
+/** An error answer in the API's shape ({@link errorBody}), that no cache keeps. */
 export function jsonError(
   status: number,
   code: string,
   message: string,
   headers?: Record<string, string>,
 ): Response {
-  return jsonAnswer(status, { error: { status, code, message } }, headers);
+  return jsonAnswer(status, errorBody(status, code, message), headers);
 }
 
 /**

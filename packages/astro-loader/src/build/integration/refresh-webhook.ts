@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readEnvVariables } from '@content-read/core/internal/node';
 import type { AstroIntegration } from 'astro';
-import { bearerMatches } from '../../server/http.js';
+import { bearerMatches, errorBody, JSON_HEADERS } from '../../server/http.js';
+import { describeCause, redact } from '../../shared/errors.js';
 import { ARTICLES_LOADER_NAME, BLOGS_LOADER_NAME } from '../../shared/version.js';
 import { envContext } from '../config/env.js';
+import { REFRESH_ERRORS, type RefreshErrorCode } from './refresh-error-codes.js';
 
 /**
  * The `astro dev` refresh webhook (`contentRead({ refresh })`): `POST` re-syncs the blogs and
@@ -40,6 +42,27 @@ export function refreshWebhook(options: RefreshWebhookOptions = {}): ServerSetup
   };
 }
 
+/** A JSON answer with the routes' headers (server/http.ts): typed, and no cache keeps it. */
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: object,
+  headers?: Record<string, string>,
+): void {
+  res.writeHead(status, { ...JSON_HEADERS, ...headers }).end(JSON.stringify(body));
+}
+
+/** An error answer in the routes' shape, its status taken from the code. */
+function sendError(
+  res: ServerResponse,
+  code: RefreshErrorCode,
+  message: string,
+  headers?: Record<string, string>,
+): void {
+  const status = REFRESH_ERRORS[code];
+  sendJson(res, status, errorBody(status, code, message), headers);
+}
+
 /** The webhook's request handler (a connect middleware). */
 export function refreshHandler(setup: {
   secret: Promise<string | undefined>;
@@ -49,39 +72,56 @@ export function refreshHandler(setup: {
   const { refreshContent, logger } = setup;
   return async (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     if (req.method !== 'POST') return next();
-    res.setHeader('content-type', 'application/json');
     let secret: string | undefined;
     try {
       secret = await setup.secret;
     } catch (error) {
-      res.statusCode = 500;
-      return res.end(JSON.stringify({ error: (error as Error).message }));
-    }
-    if (secret && !(await bearerMatches(req.headers.authorization, secret))) {
-      res.statusCode = 401;
-      return res.end('{"error":"unauthorized"}');
-    }
-    if (!secret && !(isLoopbackAddress(req.socket.remoteAddress) && !isFromWebPage(req))) {
-      res.statusCode = 403;
-      return res.end(
-        `{"error":"forbidden: without a secret (${SECRET_VARIABLE}) only loopback tools, not web pages, may refresh"}`,
+      return sendError(
+        res,
+        'secret_unreadable',
+        `Could not read ${SECRET_VARIABLE}: ${describeCause(error)} Fix the .env files or set it in the environment, then restart astro dev.`,
       );
     }
-    if (!refreshContent) {
-      res.statusCode = 501;
-      return res.end('{"error":"content layer not available"}');
+    if (secret && !(await bearerMatches(req.headers.authorization, secret)))
+      return sendError(
+        res,
+        'unauthorized',
+        `Send Authorization: Bearer <${SECRET_VARIABLE}> (or the secret of the refresh option).`,
+        { 'www-authenticate': 'Bearer' },
+      );
+    if (!secret) {
+      const why = !isLoopbackAddress(req.socket.remoteAddress)
+        ? 'the request came from another machine'
+        : isFromWebPage(req)
+          ? 'a web page sent the request'
+          : undefined;
+      if (why)
+        return sendError(
+          res,
+          'forbidden',
+          `No ${SECRET_VARIABLE} is set and ${why}: without a secret only tools on this machine may refresh. Set ${SECRET_VARIABLE} and send it as Authorization: Bearer <secret>.`,
+        );
     }
+    if (!refreshContent)
+      return sendError(
+        res,
+        'refresh_unavailable',
+        'This dev server gives integrations no refreshContent, so the collections cannot sync again: restart astro dev to show new content.',
+      );
     try {
       await refreshContent({
         loaders: [BLOGS_LOADER_NAME, ARTICLES_LOADER_NAME],
         context: { webhook: true },
       });
       logger.info('content refreshed by webhook');
-      res.end('{"refreshed":true}');
+      sendJson(res, 200, { refreshed: true });
     } catch (error) {
       logger.error(`content refresh failed: ${(error as Error).message}`);
-      res.statusCode = 500;
-      res.end(JSON.stringify({ error: (error as Error).message }));
+      sendError(
+        res,
+        'refresh_failed',
+        `The refresh failed: ${redact(describeCause(error), secret)} Fix that and POST again (the astro dev log has the error too).`,
+      );
     }
   };
 }
