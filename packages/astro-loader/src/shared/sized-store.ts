@@ -38,6 +38,10 @@ export abstract class SizedStore<K, V, E extends Sized<V>> {
     this.#total -= entry.size;
   }
 
+  clear(): void {
+    for (const key of [...this.entries.keys()]) this.delete(key);
+  }
+
   protected add(key: K, entry: E): void {
     this.entries.set(key, entry);
     this.#total += entry.size;

@@ -55,7 +55,7 @@ describe.concurrent('live loaders in a server-rendered site (@astrojs/node)', {
     const all = await (await fetch(`${url}/`)).text();
     expect(text(all, 'error')).toBe('');
     expect(text(all, 'count')).toBe('32');
-    expect(text(all, 'tags')).toMatch(/^content-read,articles,article:art_\d+,blog:blog_0\d/);
+    expect(text(all, 'tags')).toMatch(/^content-read,articles,blogs,article:art_\d+,blog:blog_0\d/);
     expect(text(all, 'modified')).toMatch(/^\d{4}-\d\d-\d\dT/);
     const design = await (await fetch(`${url}/?blog=northwind-design`)).text();
     const blogs = [...design.matchAll(/data-blog="([^"]+)"/g)].map((m) => m[1]);

@@ -58,7 +58,7 @@ export async function readBodyText(res: Response, limits: ReadLimits): Promise<s
     limits.idleMs,
   );
   try {
-    const read = await readCapped(res.body, limits.maxBytes, () => timer.refresh());
+    const read = await readCapped(res.body, limits.maxBytes, () => void timer.refresh());
     if (read.over) throw tooLarge(limits, `exceeded the limit after ${read.total} bytes`);
     return decodeUtf8(read.chunks, read.total);
   } finally {

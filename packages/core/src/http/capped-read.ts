@@ -15,12 +15,14 @@ export interface CappedRead {
 /**
  * Reads `body` to the end, or up to the first chunk that takes it past `maxBytes`. Any failure
  * (or going over) cancels the stream, so a half-read body never pins its connection.
- * `onChunk` runs after each chunk kept (the client refreshes its idle timer there).
+ * `onChunk` runs for each chunk before it is kept, with its size (the client refreshes its idle
+ * timer there; the proxy counts the bytes all its reads hold): `false` stops reading as if the
+ * cap were passed.
  */
 export async function readCapped(
   body: ReadableStream<Uint8Array>,
   maxBytes: number,
-  onChunk?: () => void,
+  onChunk?: (bytes: number) => boolean | undefined,
 ): Promise<CappedRead> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -30,12 +32,11 @@ export async function readCapped(
       const { done, value } = await reader.read();
       if (done) return { chunks, total, over: false };
       total += value.byteLength;
-      if (total > maxBytes) {
+      if (total > maxBytes || onChunk?.(value.byteLength) === false) {
         await reader.cancel().catch(() => {});
         return { chunks, total, over: true };
       }
       chunks.push(value);
-      onChunk?.();
     }
   } catch (error) {
     await reader.cancel().catch(() => {});

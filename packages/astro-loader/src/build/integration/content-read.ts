@@ -128,6 +128,7 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
           settings = proxySettings(options.proxy, {
             routeCache: Boolean(config.cache?.provider),
             publish: Boolean(publish),
+            ...(config.adapter ? { adapter: config.adapter.name } : {}),
           });
         for (const [option, path] of [
           ['proxy', settings?.path],

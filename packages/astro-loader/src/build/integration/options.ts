@@ -2,6 +2,7 @@ import { FIELDS } from '../../server/proxy/fields.js';
 import type { Resource } from '../../server/proxy/query.js';
 import type { RateLimitOptions } from '../../server/proxy/rate-limit.js';
 import type { ProxySettings } from '../../server/proxy/settings.js';
+import { DEFAULT_GATE, type GateSettings } from '../../server/proxy/upstream-gate.js';
 import { ContentReadSetupError } from '../../shared/errors.js';
 import { LOADER_VERSION } from '../../shared/version.js';
 import type { RefreshWebhookOptions } from './refresh-webhook.js';
@@ -19,6 +20,27 @@ export interface ProxyOptions {
   cacheBytes?: number;
   /** Per-client request limit (see `RateLimitOptions` for what a client is). Default: none. */
   rateLimit?: RateLimitOptions;
+  /**
+   * This server instance's bounds on what the proxy asks of the API, for all visitors together:
+   * `requests` upstream requests per `windowSeconds` (default 300 per 60: beyond, a `503
+   * upstream_budget_spent` with `Retry-After`, while pages already held are still served),
+   * `concurrency` upstream reads at once (default 6; a few more wait, the rest get a `503
+   * proxy_busy`) and `bytes` of upstream bodies held by those reads together (default 64 MiB).
+   * Raise `requests` if the site's real traffic needs more: each distinct page costs one request
+   * per freshness window (or per route-cache miss).
+   */
+  upstream?: Partial<GateSettings>;
+  /**
+   * Classes an article's `html` may keep when the proxy serves it, as the loaders'
+   * `allowClasses` (bodies are sanitised as the loaders' are). Default: none.
+   */
+  allowClasses?: string[];
+  /**
+   * UNSAFE: serve each article's `html` as the API sent it, not sanitised. Any script in a body
+   * then runs on your site when a page of yours inserts it: only for a site whose own scripts
+   * sanitise what they insert. Default `false`: bodies are sanitised as the loaders' entries are.
+   */
+  unsafeRawHtml?: boolean;
   /**
    * Serve only these blogs (each an id, else a slug), fewer than the key can read. `/blogs` and
    * `/articles` then list only theirs, read whole and paged by the proxy. Default: all the key reads.
@@ -105,7 +127,10 @@ export function publishPath(options: ContentReadOptions['publish']): string | un
  */
 export function proxySettings(
   options: ProxyOptions,
-  site: { routeCache: boolean; publish: boolean } = { routeCache: false, publish: false },
+  site: { routeCache: boolean; publish: boolean; adapter?: string } = {
+    routeCache: false,
+    publish: false,
+  },
 ): ProxySettings {
   const path = routePath('proxy.path', options.path, '/api/content');
   const positive = (name: string, value: number | undefined, fallback: number) => {
@@ -143,6 +168,18 @@ export function proxySettings(
     throw new ContentReadSetupError(
       `contentRead(): proxy.blogs holds ${JSON.stringify(badName)}: each entry must be a blog id or slug.`,
     );
+  const upstream = { ...DEFAULT_GATE, ...options.upstream };
+  for (const [name, value] of Object.entries(upstream))
+    if (
+      !(
+        Number.isFinite(value) &&
+        value > 0 &&
+        (name === 'windowSeconds' || Number.isInteger(value))
+      )
+    )
+      throw new ContentReadSetupError(
+        `contentRead(): proxy.upstream.${name} must be a ${name === 'windowSeconds' ? 'number' : 'whole number'} > 0 (got ${value}).`,
+      );
   const origin = options.cors?.origin;
   for (const [resource, names] of Object.entries(options.fields ?? {})) {
     const known = FIELDS[resource as Resource];
@@ -163,6 +200,11 @@ export function proxySettings(
     timeout: positive('timeout', options.timeout, 15_000),
     maxPages: options.maxPages ?? 20,
     userAgent: `content-read-astro-proxy/${LOADER_VERSION}`,
+    upstream,
+    sanitise: options.allowClasses ? { allowClasses: options.allowClasses } : {},
+    unsafeRawHtml: options.unsafeRawHtml === true,
+    // Vercel's platform writes X-Forwarded-For itself, with the visitor's address.
+    ...(site.adapter === '@astrojs/vercel' ? { platformForwardedFor: true } : {}),
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     ...(options.blogs ? { blogs: options.blogs } : {}),
     ...(options.fields ? { fields: options.fields } : {}),

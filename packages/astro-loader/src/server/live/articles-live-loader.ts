@@ -8,7 +8,7 @@ import { BoundedMap } from '../../shared/bounded-map.js';
 import { toEntryId } from '../../shared/entries/entry-ids.js';
 import { articleData } from '../../shared/entries/mapping.js';
 import type { ArticleData } from '../../shared/entries/schema.js';
-import { ALL_CONTENT_TAG, ARTICLES_TAG, articleTag, blogTag } from './cache-tags.js';
+import { ALL_CONTENT_TAG, ARTICLES_TAG, articleTag, BLOGS_TAG, blogTag } from './cache-tags.js';
 import type { Deadline } from './live-budget.js';
 import { LiveListingCache } from './live-cache.js';
 import { findByFilter, type LiveLoaderOptions, liveClient, type Take } from './live-client.js';
@@ -169,7 +169,8 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
         );
         return {
           entries: await toEntries(articles, d),
-          cacheHint: { tags: [ALL_CONTENT_TAG, ARTICLES_TAG] },
+          // Any blog's publish may change a listing (a blog made private): `blogs` too.
+          cacheHint: { tags: [ALL_CONTENT_TAG, ARTICLES_TAG, BLOGS_TAG] },
         };
       });
     },

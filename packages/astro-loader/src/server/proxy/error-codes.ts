@@ -38,6 +38,17 @@ export const PROXY_ERRORS = {
   upstream_response_too_large: 502,
   /** A listing the proxy reads whole has more pages than `maxPages`: raise it, or narrow `blogs`. */
   upstream_too_many_pages: 502,
+  /**
+   * More upstream reads are under way or waiting than the proxy allows at once (`upstream`
+   * option), or their bodies would hold more bytes than it allows: retry after `Retry-After`.
+   */
+  proxy_busy: 503,
+  /**
+   * The proxy has made as many upstream requests in this window as its `upstream.requests`
+   * allows, for all visitors together; cached pages are still served. Retry after
+   * `Retry-After`, or raise `upstream.requests` if real traffic needs more.
+   */
+  upstream_budget_spent: 503,
   /** The API answered 429; its `Retry-After` is passed on: wait that long. */
   upstream_rate_limited: 503,
   /** The API did not answer within the proxy's `timeout`. Try again, or raise `timeout`. */

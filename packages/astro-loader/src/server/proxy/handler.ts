@@ -1,16 +1,21 @@
 import { MAX_PER_PAGE } from '@content-read/core/web';
 import type { Connection } from '../../shared/connection.js';
 import { MissingConnectionError } from '../../shared/errors.js';
-import { type Fetcher, ProxyCache } from './cache.js';
-import { checkFields, type Page, Projections } from './fields.js';
-import { itemsOf, localPage, readWhole } from './listing.js';
-import { checkQuery, normalise, type Resource } from './query.js';
+import { registerLiveListing } from '../live/expiry.js';
+import { ProxyCache, type UpstreamAnswer } from './cache.js';
+import { readQuery } from './canonical.js';
+import { itemsOf, localPage, paging, pastTheEnd, readWhole } from './listing.js';
+import { windowedLog } from './log-window.js';
+import { canonicalQuery, type Resource } from './query.js';
 import { type ClientContext, rateLimit, type SharedLimiter } from './rate-limit.js';
 import { corsHeaders, errorResponse, listResponse, upstreamFailure } from './responses.js';
 import { BlogRestriction } from './restriction.js';
 import { listingTags, type ProxyRouteCache } from './route-cache.js';
+import { type Page, ServedPages } from './served-pages.js';
 import type { ProxySettings } from './settings.js';
+import { KnownTotals } from './totals.js';
 import { fetchUpstream } from './upstream.js';
+import { UpstreamGate } from './upstream-gate.js';
 
 /** What the proxy may use of Astro's request context. */
 export interface ProxyContext extends ClientContext {
@@ -22,10 +27,21 @@ export type ProxyHandler = (request: Request, context: ProxyContext) => Promise<
 
 /**
  * The proxy: `GET`/`HEAD` `<path>/blogs` and `<path>/articles` for same-origin browser code,
- * answered from a shared cache with the server's key. Nothing of the browser's request but the
- * checked query string and `If-None-Match` is used; nothing of the key reaches the response.
- * `log` gets one line per problem of the site's own setup (never per request); `sharedLimiter`
- * is the default export of the module `rateLimit.limiter` names.
+ * answered with the server's key. Nothing of the browser's request but the checked query string
+ * and `If-None-Match` is used; nothing of the key reaches the response. A request takes these
+ * steps, each refusing early and cheaply what it must (only step 7 spends the key):
+ *
+ *  1. method and resource: 405 / 404;
+ *  2. the query, checked, in its one spelling: 400 / 308 (canonical.ts);
+ *  3. the client's budget, `rateLimit`: 429 (rate-limit.ts), the shared limiter under a deadline;
+ *  4. what is known: a page past the end of a list (totals.ts), a page held (cache.ts);
+ *  5. upstream, within the instance's bounds: requests per window, reads and bytes at once, and
+ *     abandoned when no browser waits any more: 503 (upstream-gate.ts, upstream.ts);
+ *  6. the `blogs` restriction, on the lists read whole (restriction.ts);
+ *  7. what a browser may be served: sanitised bodies, http(s) URLs, the fields asked for
+ *     (served-pages.ts);
+ *  8. the route cache's tags, API ids only (route-cache.ts);
+ *  9. failures logged once per window per cause, with a count (log-window.ts).
  *
  * Under Astro's route cache (`settings.routeCache`, and a provider configured), a listing page
  * is cached with the tags of what it holds, for the publish webhook to purge; every other answer
@@ -39,38 +55,82 @@ export function createProxyHandler(
   log: (line: string) => void = console.error,
   sharedLimiter?: SharedLimiter,
 ): ProxyHandler {
+  const logOnce = windowedLog(log);
   const cache = new ProxyCache({
     freshness: settings.routeCache ? 0 : settings.freshness,
     maxBytes: settings.cacheBytes,
   });
-  const limit = settings.rateLimit && rateLimit(settings.rateLimit, sharedLimiter, log);
+  const gate = new UpstreamGate(settings.upstream);
+  const totals = { articles: new KnownTotals(), blogs: new KnownTotals() };
+  registerLiveListing(totals.articles, 'articles');
+  registerLiveListing(totals.blogs, 'blogs');
+  const served = {
+    articles: new ServedPages({ ...settings, resource: 'articles' }),
+    blogs: new ServedPages({ ...settings, resource: 'blogs' }),
+  };
+  const limit =
+    settings.rateLimit &&
+    rateLimit(settings.rateLimit, sharedLimiter, logOnce, settings.platformForwardedFor);
   const methods = settings.corsOrigins ? 'GET, HEAD, OPTIONS' : 'GET, HEAD';
 
-  const upstream = (resource: Resource, query: string) => {
-    const fetcher: Fetcher = async (etag) =>
-      fetchUpstream(
-        await connection(),
-        {
-          resource,
-          query,
-          proxyPath: settings.path,
-          timeoutMs: settings.timeout,
-          userAgent: settings.userAgent,
-        },
-        etag,
-      );
-    return cache.get(`${resource}?${query}`, fetcher);
-  };
+  /** One upstream page, through the shared cache and the instance's bounds. */
+  const upstream = (resource: Resource, query: string, signal?: AbortSignal) =>
+    cache.get(
+      `${resource}?${query}`,
+      (etag, abandoned) =>
+        gate.run(
+          async (held) =>
+            fetchUpstream(
+              await connection(),
+              {
+                resource,
+                query,
+                proxyPath: settings.path,
+                timeoutMs: settings.timeout,
+                userAgent: settings.userAgent,
+                held,
+                signal: abandoned,
+              },
+              etag,
+            ),
+          abandoned,
+        ),
+      signal,
+    );
   /** A whole list, read in pages of the API's largest size. */
-  const whole = (resource: Resource, query: string) =>
+  const whole = (resource: Resource, query: string, signal?: AbortSignal) =>
     readWhole((n) => {
-      const params = new URLSearchParams(query);
+      const params = new Map(new URLSearchParams(query));
       params.set('page', String(n));
       params.set('per_page', String(MAX_PER_PAGE));
-      return upstream(resource, normalise(new Map(params)));
+      return upstream(resource, canonicalQuery(params), signal);
     }, settings.maxPages);
   const restriction = settings.blogs ? new BlogRestriction(settings.blogs, whole, log) : undefined;
-  const projections = new Projections();
+
+  /** A restricted listing page: read whole, kept in the shared cache like an upstream page. */
+  const restricted = (resource: Resource, params: Map<string, string>, signal: AbortSignal) =>
+    cache.get(
+      `restricted:${resource}?${canonicalQuery(params)}`,
+      async (_etag, abandoned) => {
+        const list = await (restriction as BlogRestriction).list(resource, params, abandoned);
+        if (!list.ok) return list.answer;
+        const page = await localPage(list.items, resource, list.params, settings.path);
+        return { status: 200, ...page, ...(list.blogIds ? { blogIds: list.blogIds } : {}) };
+      },
+      signal,
+    );
+
+  /**
+   * What a failure behind the proxy answers, logged once per window per cause (`detail`: what
+   * the proxy's own setup lacks).
+   */
+  const failed = (answer: UpstreamAnswer, path: string, detail = '') => {
+    const response = upstreamFailure(answer);
+    const cause = answer.failure ?? `upstream status ${answer.status}`;
+    if (response.status >= 500)
+      logOnce(cause, `[content-read] proxy ${path}: ${response.status} ${cause}${detail}`);
+    return response;
+  };
 
   /**
    * The answer to one request; `cacheAs` receives the tags of a listing page the route cache
@@ -81,6 +141,7 @@ export function createProxyHandler(
     context: ProxyContext,
     cacheAs?: (tags: string[]) => void,
   ): Promise<Response> {
+    // 1. method and resource
     const url = new URL(request.url);
     const resource = url.pathname.slice(settings.path.length).replace(/^\/|\/$/g, '');
     if (resource !== 'blogs' && resource !== 'articles') {
@@ -104,6 +165,11 @@ export function createProxyHandler(
       response.headers.set('allow', methods);
       return response;
     }
+    // 2. the query, in its one spelling
+    const query = readQuery(resource, url, settings);
+    if (!query.ok) return query.response;
+    const { params } = query;
+    // 3. the client's budget
     if (limit) {
       const wait = await limit(request, context);
       if (wait !== undefined) {
@@ -112,43 +178,38 @@ export function createProxyHandler(
         return response;
       }
     }
-    const checked = checkQuery(resource, url.searchParams);
-    if (!checked.ok) return errorResponse('invalid_parameter', checked.message);
-    const asked = checked.params.get('fields');
-    const fields = checkFields(resource, asked, settings.fields?.[resource]);
-    if (!fields.ok) return errorResponse('invalid_parameter', fields.message);
-    checked.params.delete('fields');
-    /**
-     * The page as answered, cut to the fields asked for (or configured). A page for the route
-     * cache is always whole: a 304 stored there would be served to browsers holding nothing.
-     */
-    const respond = async (page: Page) => {
-      cacheAs?.(listingTags(resource, checked.params.get('blog'), settings.blogs));
-      return listResponse(
-        fields.fields ? await projections.get(page, fields.fields, asked !== undefined) : page,
-        request,
-        !cacheAs,
-      );
+    /** 7–8: the page as served, and its tags for the route cache when it came from the API. */
+    const respond = async (page: Page, blogIds?: readonly string[]) => {
+      if (blogIds) cacheAs?.(listingTags(resource, blogIds.length ? blogIds : undefined));
+      const shown = await served[resource].get(page, query.fields, query.named);
+      // A page for the route cache is always whole: a 304 stored there would be served to
+      // browsers holding nothing.
+      return listResponse(shown, request, !cacheAs);
     };
 
-    const query = normalise(checked.params);
-    // A restricted page is kept in the shared cache like an upstream page: within the freshness
-    // window it costs what an unrestricted one does.
+    // 4. a page past the end of a list whose length is known
+    const listing = new Map(params);
+    listing.delete('page');
+    listing.delete('per_page');
+    const listingKey = `${resource}?${canonicalQuery(listing)}`;
+    const { page, perPage } = paging(params);
+    if (!restriction) {
+      const total = totals[resource].pastTheEnd(listingKey, page, perPage);
+      if (total !== undefined)
+        return respond(await pastTheEnd(total, resource, params, settings.path));
+    }
+    // 5–6. upstream (read whole and restricted with `blogs`)
     const result = restriction
-      ? await cache.get(`restricted:${resource}?${query}`, async () => {
-          const list = await restriction.list(resource, checked.params);
-          if (!list.ok) return list.answer;
-          return {
-            status: 200,
-            ...(await localPage(list.items, resource, list.params, settings.path)),
-          };
-        })
-      : await upstream(resource, query);
-    if (result.status !== 200 || !result.body) return upstreamFailure(result);
+      ? await restricted(resource, params, request.signal)
+      : await upstream(resource, canonicalQuery(params), request.signal);
+    if (result.status !== 200 || !result.body) return failed(result, url.pathname);
+    if (result.total !== undefined) totals[resource].learn(listingKey, result.total);
     // A bare array is the whole list: the proxy pages it as the API's envelope would.
-    if (result.whole)
-      return respond(await localPage(itemsOf(result), resource, checked.params, settings.path));
-    return respond({ ...result, body: result.body });
+    const whole = result.whole
+      ? await localPage(itemsOf(result), resource, params, settings.path)
+      : { ...result, body: result.body };
+    const blogIds = result.blogIds ?? (params.has('blog') ? served.articles.blogIdsOf(whole) : []);
+    return respond(whole, blogIds);
   }
 
   return async (request, context) => {
@@ -165,7 +226,11 @@ export function createProxyHandler(
           }),
       );
     } catch (error) {
-      response = upstreamFailure({ status: 0, failure: classify(error) });
+      if (request.signal.aborted) return new Response(null, { status: 499 });
+      const failure = classify(error);
+      const detail =
+        failure === 'proxy_not_configured' ? `: ${(error as Error).message.split('\n')[0]}` : '';
+      response = failed({ status: 0, failure }, new URL(request.url).pathname, detail);
     }
     if (routeCache)
       context.cache?.set(response.status === 200 && tags ? { ...routeCache, tags } : false);

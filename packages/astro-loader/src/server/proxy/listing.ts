@@ -1,5 +1,5 @@
 import type { UpstreamAnswer } from './cache.js';
-import { DEFAULT_PER_PAGE, normalise, type Resource } from './query.js';
+import { canonicalQuery, DEFAULT_PER_PAGE, type Resource } from './query.js';
 
 /** Upstream pages read at once for a whole list: enough to be quick, few enough to be polite. */
 export const PAGE_CONCURRENCY = 4;
@@ -68,20 +68,48 @@ export async function readWhole(
  * the API's envelope: `page` and `per_page` as asked (default 1 and 100), totals of this list
  * only, `Link` to the next and last pages at the proxy's path, and an ETag of the body.
  */
-export async function localPage(
+export function localPage(
   items: readonly unknown[],
   resource: Resource,
   params: ReadonlyMap<string, string>,
   proxyPath: string,
 ): Promise<{ body: Uint8Array; etag: string; link?: string }> {
-  const page = Number(params.get('page') ?? 1);
-  const perPage = Number(params.get('per_page') ?? DEFAULT_PER_PAGE);
-  const totalPages = Math.ceil(items.length / perPage);
+  const { page, perPage } = paging(params);
   const data = items.slice((page - 1) * perPage, page * perPage);
-  const meta = { page, per_page: perPage, total: items.length, total_pages: totalPages };
+  return envelope(data, items.length, resource, params, proxyPath);
+}
+
+/** A page past the end of a list of `total` items: empty, as the API answers it (contract 5). */
+export function pastTheEnd(
+  total: number,
+  resource: Resource,
+  params: ReadonlyMap<string, string>,
+  proxyPath: string,
+): Promise<{ body: Uint8Array; etag: string; link?: string }> {
+  return envelope([], total, resource, params, proxyPath);
+}
+
+/** `page` and `per_page` of checked parameters, with the API's defaults. */
+export function paging(params: ReadonlyMap<string, string>): { page: number; perPage: number } {
+  return {
+    page: Number(params.get('page') ?? 1),
+    perPage: Number(params.get('per_page') ?? DEFAULT_PER_PAGE),
+  };
+}
+
+async function envelope(
+  data: readonly unknown[],
+  total: number,
+  resource: Resource,
+  params: ReadonlyMap<string, string>,
+  proxyPath: string,
+): Promise<{ body: Uint8Array; etag: string; link?: string }> {
+  const { page, perPage } = paging(params);
+  const totalPages = Math.ceil(total / perPage);
+  const meta = { page, per_page: perPage, total, total_pages: totalPages };
   const body = new TextEncoder().encode(JSON.stringify({ data, meta }));
   const to = (n: number, rel: string) => {
-    const query = normalise(new Map([...params, ['page', String(n)]]));
+    const query = canonicalQuery(new Map([...params, ['page', String(n)]]));
     return `<${proxyPath}/${resource}${query ? `?${query}` : ''}>; rel="${rel}"`;
   };
   const links = [

@@ -53,17 +53,22 @@ export function checkQuery(resource: Resource, search: URLSearchParams): QueryCh
 }
 
 /**
- * One spelling per page, so equal requests share a cache entry: parameters sorted, and the
- * API's defaults (`format=json`, `page=1`) left out. Expects checked (canonical) values.
+ * The one spelling of a checked query (canonical values): parameters in name order, the API's
+ * defaults (`format=json`, `page=1`, `per_page=100`) left out, values written as they are (the
+ * checks allow no character that needs escaping). Equal queries are equal strings: one entry in
+ * the proxy's cache, in Astro's route cache and in a CDN, which key on the URL as sent.
  */
-export function normalise(params: Map<string, string>): string {
-  const kept = [...params].filter(
-    ([name, value]) =>
-      !(name === 'format' && value === 'json') && !(name === 'page' && value === '1'),
-  );
+export function canonicalQuery(params: ReadonlyMap<string, string>): string {
+  const kept = [...params].filter(([name, value]) => DEFAULTS[name] !== value);
   kept.sort(([a], [b]) => (a < b ? -1 : 1));
-  return new URLSearchParams(kept).toString();
+  return kept.map(([name, value]) => `${name}=${value}`).join('&');
 }
+
+const DEFAULTS: Record<string, string> = {
+  format: 'json',
+  page: '1',
+  per_page: String(DEFAULT_PER_PAGE),
+};
 
 function isInteger(value: string, min: number, max: number): boolean {
   if (!/^\d{1,7}$/.test(value)) return false;

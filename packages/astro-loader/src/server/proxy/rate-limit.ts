@@ -1,3 +1,5 @@
+import type { WindowedLog } from './log-window.js';
+
 /**
  * The proxy's limit per client (`proxy.rateLimit`): a fixed window of `requests` per
  * `windowSeconds`, or a shared `limiter`; a request over it is answered 429 with `Retry-After`.
@@ -11,7 +13,9 @@ export interface RateLimitOptions {
    * In place of `requests`, a limiter shared by every instance of the site: a module (a path
    * from the project root, or a package) whose default export is a `SharedLimiter`, e.g. one
    * calling Cloudflare's rate-limiting binding, or a counter in Redis or a KV store. It is
-   * bundled into the server; a limiter that throws lets the request through (logged once).
+   * bundled into the server. A limiter that throws, or has not answered within a second, lets
+   * the request through (fail-open: a store outage must not take the site's browser reads
+   * down; the instance's own `upstream` bounds still hold), logged once a minute with a count.
    */
   limiter?: string;
   /**
@@ -43,6 +47,9 @@ export interface ClientContext {
   locals?: object;
 }
 
+/** How long the shared limiter may take before the request goes on without its word. */
+export const LIMITER_DEADLINE_MS = 1000;
+
 /** Clients remembered at most; beyond it the oldest windows are dropped (memory stays bounded). */
 const MAX_CLIENTS = 10_000;
 const MAX_IDENTITY_LENGTH = 200;
@@ -50,12 +57,15 @@ const MAX_IDENTITY_LENGTH = 200;
 /**
  * Who is asking, for the rate limit: the `clientHeader`, or the `clientLocal` the site's
  * middleware set, or else Astro's `clientAddress` unless Astro took it from `X-Forwarded-For`
- * (whose leftmost value, which Astro uses, the browser writes). `undefined` when none is known.
+ * (whose leftmost value, which Astro uses, the browser writes) on a platform that does not write
+ * that header itself (`platformForwardedFor`: Vercel overwrites it with the visitor's address).
+ * `undefined` when none is known.
  */
 export function clientIdentity(
   options: RateLimitOptions,
   request: Request,
   context: ClientContext,
+  platformForwardedFor = false,
 ): string | undefined {
   let identity: string | undefined;
   if (options.clientHeader) {
@@ -70,7 +80,7 @@ export function clientIdentity(
       return undefined; // the adapter cannot tell (e.g. @astrojs/vercel without the header)
     }
     const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-    if (identity === forwarded) return undefined;
+    if (identity === forwarded && !platformForwardedFor) return undefined;
   }
   return identity ? identity.slice(0, MAX_IDENTITY_LENGTH) : undefined;
 }
@@ -124,38 +134,50 @@ export class ClientRateLimit {
 export type RateLimit = (request: Request, context: ClientContext) => Promise<number | undefined>;
 
 /**
- * The proxy's rate limit: this instance's windows (`requests`), or the site's shared limiter.
- * `log` gets the first request of an unknown client, and the first failure of the limiter.
+ * The proxy's rate limit: this instance's windows (`requests`), or the site's shared limiter,
+ * under a deadline. `log` gets the first request of an unknown client, and the limiter's
+ * failures (once per window, with a count).
  */
 export function rateLimit(
   options: RateLimitOptions,
   shared: SharedLimiter | undefined,
-  log: (line: string) => void,
+  log: WindowedLog,
+  platformForwardedFor = false,
 ): RateLimit {
   const { requests, windowSeconds = 60 } = options;
   const windows = requests === undefined ? undefined : new ClientRateLimit(requests, windowSeconds);
   let warnedUnknownClient = false;
-  let warnedLimiter = false;
   return async (request, context) => {
-    const client = clientIdentity(options, request, context);
+    const client = clientIdentity(options, request, context, platformForwardedFor);
     if (client === undefined && !warnedUnknownClient) {
       warnedUnknownClient = true;
-      log(unknownClientWarning(options));
+      log('unknown-client', unknownClientWarning(options));
     }
     if (windows) return windows.take(client);
     try {
       if (!shared) throw new Error('its module gave no function');
-      return (await shared(client, request)) === false ? windowSeconds : undefined;
+      return (await withDeadline(shared(client, request))) === false ? windowSeconds : undefined;
     } catch (error) {
       // A limiter's store being down must not take the site's browser reads down with it.
-      if (!warnedLimiter) {
-        warnedLimiter = true;
-        const reason = String((error as Error)?.message ?? error).split('\n')[0];
-        log(
-          `[content-read] proxy.rateLimit.limiter (${options.limiter}) failed: ${reason}. Requests go through unlimited while it fails: check the limiter module and the store it calls.`,
-        );
-      }
+      const reason = String((error as Error)?.message ?? error).split('\n')[0];
+      log(
+        'limiter',
+        `[content-read] proxy.rateLimit.limiter (${options.limiter}) failed: ${reason}. Requests go through unlimited while it fails: check the limiter module and the store it calls.`,
+      );
       return undefined;
     }
   };
+}
+
+/** The limiter's answer, or a rejection once LIMITER_DEADLINE_MS has passed without one. */
+function withDeadline(answer: boolean | Promise<boolean>): Promise<boolean> {
+  if (typeof answer === 'boolean') return Promise.resolve(answer);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${LIMITER_DEADLINE_MS} ms`)),
+      LIMITER_DEADLINE_MS,
+    );
+  });
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
 }

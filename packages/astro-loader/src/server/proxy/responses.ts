@@ -32,6 +32,9 @@ const MESSAGES: Partial<Record<ProxyErrorCode, string>> = {
   upstream_key_rejected:
     "The content API rejected this server's key. The site's owner must update CONTENT_API_KEY on the server.",
   upstream_rate_limited: 'The content API is busy: try again shortly.',
+  proxy_busy: 'The content proxy is busy: try again shortly.',
+  upstream_budget_spent:
+    'The content proxy has used its requests to the content API for now: try again later.',
   proxy_not_configured: 'The content proxy is not configured on this server.',
   upstream_timeout: 'The content API did not answer in time.',
   upstream_invalid_response: 'The content API answered something that is not a list.',

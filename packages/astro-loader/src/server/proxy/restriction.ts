@@ -4,7 +4,13 @@ import type { WholeList } from './listing.js';
 import type { Resource } from './query.js';
 
 export type RestrictedList =
-  | { ok: true; items: unknown[]; params: Map<string, string> }
+  | {
+      ok: true;
+      items: unknown[];
+      params: Map<string, string>;
+      /** The ids of the blogs the items may belong to (for articles). */
+      blogIds?: string[];
+    }
   | { ok: false; answer: UpstreamAnswer };
 
 /** Outside the allowed blogs answers exactly like a blog that does not exist. */
@@ -22,13 +28,22 @@ export class BlogRestriction {
 
   constructor(
     private readonly names: readonly string[],
-    private readonly readWhole: (resource: Resource, query: string) => Promise<WholeList>,
+    private readonly readWhole: (
+      resource: Resource,
+      query: string,
+      signal?: AbortSignal,
+    ) => Promise<WholeList>,
     private readonly log: (line: string) => void = console.error,
   ) {}
 
-  async list(resource: Resource, asked: Map<string, string>): Promise<RestrictedList> {
+  /** `signal`: aborted when no browser waits for the list any more. */
+  async list(
+    resource: Resource,
+    asked: Map<string, string>,
+    signal?: AbortSignal,
+  ): Promise<RestrictedList> {
     const params = new Map(asked);
-    const blogList = await this.readWhole('blogs', '');
+    const blogList = await this.readWhole('blogs', '', signal);
     if (!blogList.ok) return blogList;
     const readable = blogList.items.filter(isBlog);
     const allowed = resolveAllowedBlogs(readable, this.names);
@@ -43,13 +58,14 @@ export class BlogRestriction {
       targets = new Set([found.id]);
       params.set('blog', found.id);
     }
-    if (targets.size === 0) return { ok: true, items: [], params };
+    const blogIds = [...targets];
+    if (targets.size === 0) return { ok: true, items: [], params, blogIds };
     const [only] = targets;
     const query = targets.size === 1 && only ? new URLSearchParams({ blog: only }).toString() : '';
-    const articles = await this.readWhole('articles', query);
+    const articles = await this.readWhole('articles', query, signal);
     if (!articles.ok) return articles;
     const kept = articles.items.filter((item) => targets.has(blogIdOf(item) ?? ''));
-    return { ok: true, items: kept, params };
+    return { ok: true, items: kept, params, blogIds };
   }
 
   /** One line per change in the names that match nothing, not one per request. */

@@ -18,20 +18,17 @@ const MAX_BLOG_TAGS = 20;
 
 /**
  * The tags of a listing page: the tags the live loaders' hints carry for the same content, so
- * that one publish purges the live pages and the proxy's pages alike. Every article listing
- * carries `articles` (a publish of any article may change any of them); a listing narrowed to a
- * blog (`?blog=`, or the proxy's `blogs`) carries that blog's tag too, for a publish of the blog.
- * Blog tags are written as the site names the blog (the publish webhook names blogs by API id);
- * past MAX_BLOG_TAGS blogs, the `blogs` tag stands for them (any blog's publish purges the page).
+ * that one publish purges the live pages and the proxy's pages alike, always with the API's ids
+ * (the publish webhook names blogs by id, however a browser or the config spelled them).
+ * Every article listing carries `articles` (a publish of any article may change any of them),
+ * and the blogs its content can depend on: `blog:<id>` for each of `blogIds`, the blogs it is
+ * known to hold alone (a `?blog=` filter's, or the proxy's `blogs`); otherwise, or past
+ * MAX_BLOG_TAGS, `blogs`, which any blog's publish purges.
  */
-export function listingTags(
-  resource: Resource,
-  blog: string | undefined,
-  restrictedTo: string[] | undefined,
-): string[] {
+export function listingTags(resource: Resource, blogIds: readonly string[] | undefined): string[] {
   const tags = [ALL_CONTENT_TAG, resource === 'articles' ? ARTICLES_TAG : BLOGS_TAG];
   if (resource === 'blogs') return tags;
-  const blogs = [...new Set(blog ? [blog] : (restrictedTo ?? []))];
-  if (blogs.length > MAX_BLOG_TAGS) return [...tags, BLOGS_TAG];
+  const blogs = [...new Set(blogIds ?? [])];
+  if (blogs.length === 0 || blogs.length > MAX_BLOG_TAGS) return [...tags, BLOGS_TAG];
   return [...tags, ...blogs.map(blogTag)];
 }

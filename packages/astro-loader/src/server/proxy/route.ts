@@ -18,16 +18,10 @@ function readConnection(): Connection {
   return conn;
 }
 // Read on every request until it succeeds: a variable set later (a secret added) is picked up.
-const connect = async (): Promise<Connection> => {
-  try {
-    return readConnection();
-  } catch (error) {
-    console.error(`[content-read] ${(error as Error).message}`);
-    throw error;
-  }
-};
-// Every line logged here goes through the redactor: a line may quote what the site's own limiter
-// threw, and nothing says that never holds the key. The limiter runs before the first
+// What is missing is logged by the handler, once per window.
+const connect = async (): Promise<Connection> => readConnection();
+// Every line the handler logs goes through the redactor: a line may quote what the site's own
+// limiter threw, and nothing says that never holds the key. The limiter runs before the first
 // connection, so the key is read here too.
 const log = (line: string) => {
   if (key === undefined) {
@@ -41,18 +35,9 @@ const log = (line: string) => {
 };
 const handle = createProxyHandler(settings, connect, log, sharedLimiter);
 
-export const ALL: APIRoute = async (context) => {
+export const ALL: APIRoute = (context) => {
   // Astro's clientAddress is a getter that throws where the adapter cannot tell (e.g.
   // @astrojs/vercel without x-forwarded-for): read it only when a rate limit asks for it.
   const { request, locals, cache } = context;
-  const response = await handle(request, {
-    clientAddress: () => context.clientAddress,
-    locals,
-    cache,
-  });
-  if (response.status >= 500 && response.status !== 503) {
-    const body = await response.clone().text();
-    log(`[content-read] proxy ${new URL(request.url).pathname}: ${body}`);
-  }
-  return response;
+  return handle(request, { clientAddress: () => context.clientAddress, locals, cache });
 };

@@ -1,7 +1,8 @@
 import { concatBytes, parseLinkHeader, readCapped } from '@content-read/core/internal';
 import type { Connection } from '../../shared/connection.js';
 import type { UpstreamAnswer } from './cache.js';
-import { ALLOWED_PARAMETERS, checkQuery, normalise, type Resource } from './query.js';
+import { ALLOWED_PARAMETERS, canonicalQuery, checkQuery, type Resource } from './query.js';
+import type { HeldBytes } from './upstream-gate.js';
 
 const MAX_UPSTREAM_BYTES = 32 * 1024 * 1024;
 
@@ -15,12 +16,17 @@ export interface UpstreamRequest {
   userAgent: string;
   /** Largest upstream body read, in bytes (default 32 MB: 500 articles with long bodies). */
   maxBytes?: number;
+  /** The instance's bound on bytes held by reads at once (upstream-gate.ts). */
+  held?: HeldBytes;
+  /** Aborted when no browser waits for this read any more. */
+  signal?: AbortSignal;
 }
 
 /**
  * One request to the API with the server's key. Only the API's status, ETag, rewritten Link and
  * Retry-After come back: never its error code, message or URLs, which could carry internals.
- * Redirects are refused so the key never travels to another address.
+ * Redirects are refused so the key never travels to another address. A read past the
+ * instance's byte bound is given up (`proxy_busy`).
  */
 export async function fetchUpstream(
   conn: Connection,
@@ -37,7 +43,9 @@ export async function fetchUpstream(
       ...(etag ? { 'if-none-match': etag } : {}),
     },
     redirect: 'manual',
-    signal: AbortSignal.timeout(request.timeoutMs),
+    signal: request.signal
+      ? AbortSignal.any([request.signal, AbortSignal.timeout(request.timeoutMs)])
+      : AbortSignal.timeout(request.timeoutMs),
   });
   const headers = response.headers;
   if (response.status === 304) {
@@ -48,7 +56,8 @@ export async function fetchUpstream(
     await response.body?.cancel();
     return { status: response.status, ...optional('retryAfter', headers.get('retry-after')) };
   }
-  const bytes = await readBody(response, request.maxBytes ?? MAX_UPSTREAM_BYTES);
+  const bytes = await readBody(response, request.maxBytes ?? MAX_UPSTREAM_BYTES, request.held);
+  if (bytes === 'busy') return { status: 503, failure: 'proxy_busy', retryAfter: '1' };
   if (bytes === undefined) return { status: 502, failure: 'upstream_response_too_large' };
   const shape = listShape(bytes);
   if (!shape) return { status: 502, failure: 'upstream_invalid_response' };
@@ -69,7 +78,9 @@ export async function fetchUpstream(
  * What the tolerant reader accepts (the API contract section 5): a bare array is the whole list;
  * `{ data: [...] }` is a page, with `meta.total_pages` when the server offers it.
  */
-function listShape(bytes: Uint8Array): Pick<UpstreamAnswer, 'whole' | 'pages'> | undefined {
+function listShape(
+  bytes: Uint8Array,
+): Pick<UpstreamAnswer, 'whole' | 'pages' | 'total'> | undefined {
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder().decode(bytes));
@@ -77,10 +88,14 @@ function listShape(bytes: Uint8Array): Pick<UpstreamAnswer, 'whole' | 'pages'> |
     return undefined;
   }
   if (Array.isArray(json)) return { whole: true };
-  const list = json as { data?: unknown; meta?: { total_pages?: unknown } } | null;
+  const list = json as { data?: unknown; meta?: { total_pages?: unknown; total?: unknown } } | null;
   if (!list || !Array.isArray(list.data)) return undefined;
-  const pages = list.meta?.total_pages;
-  return typeof pages === 'number' && Number.isSafeInteger(pages) && pages >= 0 ? { pages } : {};
+  const count = (n: unknown) => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
+  const { total_pages: pages, total } = list.meta ?? {};
+  return {
+    ...(count(pages) ? { pages: pages as number } : {}),
+    ...(count(total) ? { total: total as number } : {}),
+  };
 }
 
 const RELATIONS = ['first', 'prev', 'next', 'last'];
@@ -107,22 +122,32 @@ export function rewriteLink(
     );
     const checked = checkQuery(resource, new URLSearchParams(known));
     if (!rels.length || !checked.ok) continue;
-    const query = normalise(checked.params);
+    const query = canonicalQuery(checked.params);
     parts.push(`<${proxyPath}/${resource}${query ? `?${query}` : ''}>; rel="${rels.join(' ')}"`);
   }
   return parts.length ? parts.join(', ') : undefined;
 }
 
 /**
- * The body, or `undefined` past `maxBytes` (declared or read): a misbehaving upstream must not
- * make the server buffer without limit. The rest of the body is cancelled.
+ * The body; `undefined` past `maxBytes` (declared or read): a misbehaving upstream must not
+ * make the server buffer without limit; `busy` past what the instance may hold at once. The rest
+ * of the body is cancelled.
  */
-async function readBody(response: Response, maxBytes: number): Promise<Uint8Array | undefined> {
+async function readBody(
+  response: Response,
+  maxBytes: number,
+  held: HeldBytes | undefined,
+): Promise<Uint8Array | undefined | 'busy'> {
   if (Number(response.headers.get('content-length')) > maxBytes || !response.body) {
     await response.body?.cancel();
     return response.body ? undefined : new Uint8Array();
   }
-  const read = await readCapped(response.body, maxBytes);
+  let busy = false;
+  const read = await readCapped(response.body, maxBytes, (bytes) => {
+    busy = held?.take(bytes) === false;
+    return !busy;
+  });
+  if (busy) return 'busy';
   return read.over ? undefined : concatBytes(read.chunks, read.total);
 }
 

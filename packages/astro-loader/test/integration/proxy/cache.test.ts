@@ -73,4 +73,44 @@ describe('ProxyCache', () => {
     expect(store.size.entries).toBeLessThan(30);
     expect(store.size.bytes).toBeLessThanOrEqual(100_000);
   });
+
+  it('a request that goes away stops waiting; the upstream read is aborted only when nobody waits', async () => {
+    const { store } = cache();
+    const signals: AbortSignal[] = [];
+    let answer!: (value: UpstreamAnswer) => void;
+    const fetcher = (_etag: string | undefined, signal: AbortSignal) => {
+      signals.push(signal);
+      return new Promise<UpstreamAnswer>((done) => {
+        answer = done;
+      });
+    };
+    const [a, b] = [new AbortController(), new AbortController()];
+    const first = store.get('k', fetcher, a.signal);
+    const second = store.get('k', fetcher, b.signal);
+    expect(signals).toHaveLength(1);
+    a.abort();
+    await expect(first).rejects.toThrow();
+    expect(signals[0]?.aborted).toBe(false);
+    answer(page('one'));
+    expect((await second).status).toBe(200);
+
+    const alone = new AbortController();
+    const lone = store.get('other', fetcher, alone.signal);
+    alone.abort();
+    await expect(lone).rejects.toThrow();
+    expect(signals[1]?.aborted).toBe(true);
+  });
+
+  it('serves a held page, stale, when the proxy holds itself back from going upstream', async () => {
+    const { store, tick } = cache();
+    await store.get('k', async () => page('one'));
+    tick(100);
+    for (const failure of ['proxy_busy', 'upstream_budget_spent'] as const) {
+      const held = await store.get('k', async () => ({ status: 503, failure }));
+      expect([held.status, held.body]).toEqual([200, new TextEncoder().encode('one')]);
+    }
+    expect(
+      (await store.get('new', async () => ({ status: 503, failure: 'proxy_busy' }))).status,
+    ).toBe(503);
+  });
 });

@@ -38,9 +38,12 @@ describe('the proxy rate limit: who a client is', () => {
   });
   afterAll(async () => server?.close());
 
-  function proxy(rateLimit?: RateLimitOptions, shared?: SharedLimiter) {
+  function proxy(rateLimit?: RateLimitOptions, shared?: SharedLimiter, adapter?: string) {
     const logged: string[] = [];
-    const settings = proxySettings({ path: '/api/content', ...(rateLimit ? { rateLimit } : {}) });
+    const settings = proxySettings(
+      { path: '/api/content', ...(rateLimit ? { rateLimit } : {}) },
+      { routeCache: false, publish: false, ...(adapter ? { adapter } : {}) },
+    );
     const handle = createProxyHandler(
       settings,
       async () => ({ baseUrl: server.baseUrl, apiKey: CANARY }),
@@ -81,6 +84,14 @@ describe('the proxy rate limit: who a client is', () => {
     const victim = proxy({ requests: 1 });
     expect(await victim.status('10.0.0.1', { 'x-forwarded-for': '10.0.0.7' })).toBe(200);
     expect(await victim.status('10.0.0.7')).toBe(200);
+  });
+
+  it('on Vercel, whose platform writes X-Forwarded-For itself, visitors are told apart by default', async () => {
+    const { status, logged } = proxy({ requests: 1 }, undefined, '@astrojs/vercel');
+    expect(await status(undefined, { 'x-forwarded-for': '203.0.113.5' })).toBe(200);
+    expect(await status(undefined, { 'x-forwarded-for': '203.0.113.5' })).toBe(429);
+    expect(await status(undefined, { 'x-forwarded-for': '203.0.113.6' })).toBe(200);
+    expect(logged).toEqual([]);
   });
 
   it('clientHeader: the header the site’s own proxy sets names the client (its last value)', async () => {
