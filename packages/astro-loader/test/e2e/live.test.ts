@@ -225,4 +225,44 @@ describe.concurrent('live loaders in a server-rendered site (@astrojs/node)', {
     expect(output()).not.toContain(secret);
     expect(output()).not.toContain(FULL_KEY);
   });
+
+  it("a publish naming only a blog purges the proxy's article listings, however the browser named the blog", async () => {
+    const server = await api();
+    const secret = 'canary-publish-secret-B1og';
+    const { url } = await started(server, FULL_KEY, {}, { CONTENT_PUBLISH_SECRET: secret });
+    const pages = [
+      `${url}/api/content/articles?per_page=5`,
+      `${url}/api/content/articles?blog=northwind-design`,
+      `${url}/api/content/blogs`,
+    ];
+    const cached = async () =>
+      Promise.all(pages.map(async (page) => (await fetch(page)).headers.get('x-astro-cache')));
+    expect(await cached()).toEqual(['MISS', 'MISS', 'MISS']);
+    expect(await cached()).toEqual(['HIT', 'HIT', 'HIT']);
+    const published = await fetch(`${url}/_content-read/publish`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ blogs: ['blog_02'] }),
+    });
+    expect(await published.json()).toMatchObject({ routeCache: 'invalidated' });
+    expect(await cached()).toEqual(['MISS', 'MISS', 'MISS']);
+  });
+
+  it('equal queries, however spelled, share one route-cache entry and one upstream request', async () => {
+    const server = await api();
+    const { url } = await started(server, FULL_KEY, {});
+    server.mock.resetStats();
+    const ask = async (query: string) => {
+      const answer = await fetch(`${url}/api/content/articles?${query}`, { redirect: 'manual' });
+      await answer.arrayBuffer();
+      return [answer.status, answer.headers.get('x-astro-cache'), answer.headers.get('location')];
+    };
+    const canonical = '/api/content/articles?fields=id,title&per_page=2';
+    expect(await ask('per_page=02&fields=title,id')).toEqual([308, null, canonical]);
+    expect(await ask('fields=id,title&per_page=2')).toEqual([200, 'MISS', null]);
+    for (const spelled of ['per_page=002&fields=id,title', 'fields=id,id,title&per_page=2&page=1'])
+      expect(await ask(spelled)).toEqual([308, null, canonical]);
+    expect(await ask('fields=id,title&per_page=2')).toEqual([200, 'HIT', null]);
+    expect(server.mock.requests).toHaveLength(1);
+  });
 });
