@@ -43,7 +43,8 @@ interface Pagefind {
 const SHOWN = 20;
 /** The newest articles read through the proxy (the API lists in creation order: the last pages). */
 const NEWEST = 50;
-const LEAN = 'fields=id,slug,blog_id,title,excerpt,tags,updated_at';
+/** The fields read, in the API's order (the proxy's one spelling of `fields`). */
+const LEAN = 'id,blog_id,slug,title,excerpt,tags,updated_at';
 
 let index: Promise<Pagefind> | undefined;
 /** Pagefind's script, written by `astro build` (absent in `astro dev` before any build). */
@@ -54,6 +55,18 @@ function pagefind(): Promise<Pagefind> {
     throw new Error('it is written by astro build');
   });
   return index;
+}
+
+/**
+ * A listing's URL in the proxy's one spelling (names in order, no `page=1`), which every
+ * visitor's request shares in the route cache; another spelling would cost a redirect.
+ */
+function listing(proxy: string, resource: string, query: Record<string, string | number>) {
+  const params = Object.entries(query)
+    .filter(([name, value]) => !(name === 'page' && Number(value) === 1))
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, value]) => [name, String(value)]);
+  return `${proxy}/${resource}?${new URLSearchParams(params)}`;
 }
 
 async function read<T>(url: string): Promise<ListBody<T>> {
@@ -67,12 +80,13 @@ async function read<T>(url: string): Promise<ListBody<T>> {
 
 /** The newest articles, lean (no bodies): the last one or two pages of the listing. */
 async function newestArticles(proxy: string): Promise<ArticleItem[]> {
-  const total = (await read<unknown>(`${proxy}/articles?fields=id&per_page=1`)).meta?.total ?? 0;
+  const first = listing(proxy, 'articles', { fields: 'id', per_page: 1 });
+  const total = (await read<unknown>(first)).meta?.total ?? 0;
   const last = Math.ceil(total / NEWEST);
   const pages = [last - 1, last].filter((page) => page >= 1);
   const bodies = await Promise.all(
     pages.map((page) =>
-      read<ArticleItem>(`${proxy}/articles?${LEAN}&per_page=${NEWEST}&page=${page}`),
+      read<ArticleItem>(listing(proxy, 'articles', { fields: LEAN, per_page: NEWEST, page })),
     ),
   );
   return bodies.flatMap((body) => body.data);
@@ -106,7 +120,7 @@ export async function searchArticles(
     indexed(query),
     Promise.all([
       newestArticles(proxy),
-      read<BlogItem>(`${proxy}/blogs?fields=id,slug&per_page=500`),
+      read<BlogItem>(listing(proxy, 'blogs', { fields: 'id,slug', per_page: 500 })),
     ]),
   ]);
   const built = Date.parse(builtThrough);

@@ -54,14 +54,15 @@ export function checkQuery(resource: Resource, search: URLSearchParams): QueryCh
 
 /**
  * The one spelling of a checked query (canonical values): parameters in name order, the API's
- * defaults (`format=json`, `page=1`, `per_page=100`) left out, values written as they are (the
- * checks allow no character that needs escaping). Equal queries are equal strings: one entry in
- * the proxy's cache, in Astro's route cache and in a CDN, which key on the URL as sent.
+ * defaults (`format=json`, `page=1`, `per_page=100`) left out, written as `URLSearchParams`
+ * writes them (`fields=id%2Ctitle`), so that browser code building its URLs with it in name
+ * order asks in this spelling. Equal queries are equal strings: one entry in the proxy's cache,
+ * in Astro's route cache and in a CDN, which key on the URL as sent.
  */
 export function canonicalQuery(params: ReadonlyMap<string, string>): string {
   const kept = [...params].filter(([name, value]) => DEFAULTS[name] !== value);
   kept.sort(([a], [b]) => (a < b ? -1 : 1));
-  return kept.map(([name, value]) => `${name}=${value}`).join('&');
+  return new URLSearchParams(kept).toString();
 }
 
 const DEFAULTS: Record<string, string> = {
