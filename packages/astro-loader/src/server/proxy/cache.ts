@@ -16,7 +16,10 @@ export interface UpstreamAnswer {
   total?: number;
   /** The API's `Link` named a next page. */
   next?: boolean;
+  /** The ETag of `body` as the proxy serves it. */
   etag?: string;
+  /** The API's ETag, sent back with the next revalidation. */
+  validator?: string;
   /** The upstream `Link` header, already rewritten to the proxy's path. */
   link?: string;
   retryAfter?: string;
@@ -25,7 +28,7 @@ export interface UpstreamAnswer {
 }
 
 /**
- * Asks upstream for a page, revalidating with the ETag held (a 304 answer carries no body);
+ * Asks upstream for a page, revalidating with the API's ETag held (a 304 carries no body);
  * `signal` aborts when no request waits for the answer any more.
  */
 export type Fetcher = (etag: string | undefined, signal: AbortSignal) => Promise<UpstreamAnswer>;
@@ -43,7 +46,7 @@ const ENTRY_OVERHEAD = 512;
 
 /** An estimate of the memory one stored page holds (strings are UTF-16 in memory). */
 function storedBytes(key: string, answer: UpstreamAnswer): number {
-  const strings = [key, answer.etag, answer.link, answer.retryAfter];
+  const strings = [key, answer.etag, answer.validator, answer.link, answer.retryAfter];
   const chars = strings.reduce((sum, text) => sum + (text?.length ?? 0), 0);
   return (answer.body?.byteLength ?? 0) + chars * 2 + ENTRY_OVERHEAD;
 }
@@ -130,7 +133,7 @@ export class ProxyCache {
     fetcher: Fetcher,
     signal: AbortSignal,
   ): Promise<UpstreamAnswer> {
-    const answer = await fetcher(stored?.answer.etag, signal);
+    const answer = await fetcher(stored?.answer.validator, signal);
     if (stored && answer.failure && HELD_BACK.has(answer.failure)) return stored.answer;
     if (answer.status === 304 && stored) {
       stored.storedAt = this.now();

@@ -38,8 +38,8 @@ export type ProxyHandler = (request: Request, context: ProxyContext) => Promise<
  *  5. upstream, within the instance's bounds: requests per window, reads and bytes at once, and
  *     abandoned when no browser waits any more: 503 (upstream-gate.ts, upstream.ts);
  *  6. the `blogs` restriction, on the lists read whole (restriction.ts);
- *  7. what a browser may be served: sanitised bodies, http(s) URLs, the fields asked for
- *     (served-pages.ts);
+ *  7. what a browser may be served: sanitised bodies, http(s) URLs, made once as each page
+ *     comes in (safe-items.ts), then the fields asked for (served-pages.ts);
  *  8. the route cache's tags, API ids only (route-cache.ts);
  *  9. failures logged once per window per cause, with a count (log-window.ts).
  *
@@ -64,10 +64,7 @@ export function createProxyHandler(
   const totals = { articles: new KnownTotals(), blogs: new KnownTotals() };
   registerLiveListing(totals.articles, 'articles');
   registerLiveListing(totals.blogs, 'blogs');
-  const served = {
-    articles: new ServedPages({ ...settings, resource: 'articles' }),
-    blogs: new ServedPages({ ...settings, resource: 'blogs' }),
-  };
+  const served = new ServedPages();
   const limit =
     settings.rateLimit &&
     rateLimit(settings.rateLimit, sharedLimiter, logOnce, settings.platformForwardedFor);
@@ -77,7 +74,7 @@ export function createProxyHandler(
   const upstream = (resource: Resource, query: string, signal?: AbortSignal) =>
     cache.get(
       `${resource}?${query}`,
-      (etag, abandoned) =>
+      (validator, abandoned) =>
         gate.run(
           async (held) =>
             fetchUpstream(
@@ -90,8 +87,9 @@ export function createProxyHandler(
                 userAgent: settings.userAgent,
                 held,
                 signal: abandoned,
+                safe: settings,
               },
-              etag,
+              validator,
             ),
           abandoned,
         ),
@@ -181,7 +179,7 @@ export function createProxyHandler(
     /** 7–8: the page as served, and its tags for the route cache when it came from the API. */
     const respond = async (page: Page, blogIds?: readonly string[]) => {
       if (blogIds) cacheAs?.(listingTags(resource, blogIds.length ? blogIds : undefined));
-      const shown = await served[resource].get(page, query.fields, query.named);
+      const shown = await served.get(page, query.fields, query.named);
       // A page for the route cache is always whole: a 304 stored there would be served to
       // browsers holding nothing.
       return listResponse(shown, request, !cacheAs);
@@ -208,7 +206,7 @@ export function createProxyHandler(
     const whole = result.whole
       ? await localPage(itemsOf(result), resource, params, settings.path)
       : { ...result, body: result.body };
-    const blogIds = result.blogIds ?? (params.has('blog') ? served.articles.blogIdsOf(whole) : []);
+    const blogIds = result.blogIds ?? (params.has('blog') ? served.blogIdsOf(whole) : []);
     return respond(whole, blogIds);
   }
 

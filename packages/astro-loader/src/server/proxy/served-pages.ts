@@ -1,20 +1,12 @@
-import { renderArticleHtml, type SanitiseOptions } from '../../body/sanitise/sanitiser.js';
 import { BoundedMap } from '../../shared/bounded-map.js';
-import { webUrl } from '../../shared/entries/mapping.js';
-import { FIELDS } from './fields.js';
 import { etagOf } from './listing.js';
-import { canonicalQuery, type Resource } from './query.js';
+import { canonicalQuery } from './query.js';
 
 /**
- * Step 8 of a request: what a browser is served of a listing page. Whatever the API sent, an
- * item holds only the contract's fields; its URL fields (`url`, `canonical_url`,
- * `feature_image.url`) are http(s) or `null`, as in entries; an article's `html` has been through
- * the body pipeline's sanitising step (step 2, the loaders' defaults plus the proxy's
- * `allowClasses`), unless the site set `unsafeRawHtml`. Then each item is cut to the fields asked
- * for (`fields=`, or the proxy's configured fields).
- *
- * Each page is parsed once, each body sanitised once and only when a request asks for `html`:
- * every projection of the page is made from those (a new upstream answer is a new page).
+ * `fields=` applied to a page the proxy holds (already safe: safe-items.ts): each item cut to the
+ * fields asked for, in the same envelope, with an ETag of its own. A whole page is served as it
+ * is held, bytes untouched. Each page is parsed once for all its projections, however many field
+ * sets browsers ask of it (a new upstream answer is a new page).
  */
 
 /** A listing page as the proxy answers it. */
@@ -22,15 +14,6 @@ export interface Page {
   body: Uint8Array;
   etag?: string | undefined;
   link?: string | undefined;
-}
-
-export interface ServedSettings {
-  resource: Resource;
-  /** The proxy's path, for the `Link`s of a projection. */
-  path: string;
-  sanitise: SanitiseOptions;
-  /** Serve article bodies as the API sent them: the site's own scripts must sanitise them. */
-  unsafeRawHtml: boolean;
 }
 
 /** Bytes of parsed pages kept (an estimate: three times the JSON, for objects and projections). */
@@ -42,8 +25,6 @@ interface Parsed {
   /** The envelope without `data` (`meta`), or undefined for a bare array. */
   envelope: Record<string, unknown> | undefined;
   items: Record<string, unknown>[];
-  /** Sanitised bodies, made when first asked for. */
-  html: (string | null | undefined)[];
   projections: Map<string, Promise<Page>>;
   /** What it counts for in PARSED_BYTES. */
   size: number;
@@ -54,20 +35,18 @@ export class ServedPages {
   #next = 0;
   readonly #parsed = new BoundedMap<number, Parsed>(PARSED_BYTES, (parsed) => parsed.size);
 
-  constructor(private readonly settings: ServedSettings) {}
-
   /**
-   * `page` as served: items cut to `fields` (undefined: every field of the contract); `linked`:
-   * its links carry `fields=` (a request that named them).
+   * `page` cut to `fields` (undefined: the page as held); `linked`: its links carry `fields=`
+   * (a request that named them).
    */
   get(page: Page, fields: readonly string[] | undefined, linked: boolean): Promise<Page> {
+    if (!fields) return Promise.resolve(page);
     const parsed = this.#parse(page.body);
-    const names = fields ?? FIELDS[this.settings.resource];
-    const key = `${linked ? '+' : ''}${names.join(',')}`;
+    const key = `${linked ? '+' : ''}${fields.join(',')}`;
     let made = parsed.projections.get(key);
     if (!made) {
       if (parsed.projections.size >= PROJECTIONS_PER_PAGE) parsed.projections.clear();
-      made = this.#project(parsed, page, names, linked && fields ? fields : undefined);
+      made = project(parsed, page, fields, linked);
       parsed.projections.set(key, made);
     }
     return made;
@@ -89,65 +68,35 @@ export class ServedPages {
     let parsed = this.#parsed.get(id);
     if (!parsed) {
       const json = JSON.parse(new TextDecoder().decode(body)) as unknown;
-      const list = Array.isArray(json) ? json : (json as { data: unknown[] }).data;
+      const items = (Array.isArray(json) ? json : (json as { data: unknown[] }).data) as Record<
+        string,
+        unknown
+      >[];
       const envelope = Array.isArray(json)
         ? undefined
         : Object.fromEntries(Object.entries(json as object).filter(([name]) => name !== 'data'));
-      const items = list.map((item) => this.#safeItem(item));
-      parsed = { envelope, items, html: [], projections: new Map(), size: body.byteLength * 3 };
+      parsed = { envelope, items, projections: new Map(), size: body.byteLength * 3 };
       this.#parsed.set(id, parsed);
     }
     return parsed;
   }
+}
 
-  /** An item with the contract's fields alone, its URL fields http(s) only (html as sent). */
-  #safeItem(item: unknown): Record<string, unknown> {
-    const record = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
+async function project(
+  parsed: Parsed,
+  page: Page,
+  fields: readonly string[],
+  linked: boolean,
+): Promise<Page> {
+  const data = parsed.items.map((item) => {
     const out: Record<string, unknown> = {};
-    for (const name of FIELDS[this.settings.resource]) if (name in record) out[name] = record[name];
-    for (const name of ['url', 'canonical_url'])
-      if (name in out) out[name] = typeof out[name] === 'string' ? webUrl(out[name]) : null;
-    const image = out.feature_image as Record<string, unknown> | null | undefined;
-    if (image !== undefined)
-      out.feature_image =
-        image && typeof image.url === 'string' && webUrl(image.url) !== null ? image : null;
+    for (const name of fields) if (name in item) out[name] = item[name];
     return out;
-  }
-
-  #html(parsed: Parsed, index: number): string | null {
-    let html = parsed.html[index];
-    if (html === undefined) {
-      const raw = parsed.items[index]?.html;
-      html =
-        typeof raw !== 'string'
-          ? null
-          : this.settings.unsafeRawHtml
-            ? raw
-            : renderArticleHtml(raw, this.settings.sanitise).html;
-      parsed.html[index] = html;
-    }
-    return html;
-  }
-
-  async #project(
-    parsed: Parsed,
-    page: Page,
-    names: readonly string[],
-    linkFields: readonly string[] | undefined,
-  ): Promise<Page> {
-    const data = parsed.items.map((item, index) => {
-      const out: Record<string, unknown> = {};
-      for (const name of names) {
-        if (!(name in item)) continue;
-        out[name] = name === 'html' ? this.#html(parsed, index) : item[name];
-      }
-      return out;
-    });
-    const json = parsed.envelope ? { ...parsed.envelope, data } : data;
-    const body = new TextEncoder().encode(JSON.stringify(json));
-    const link = linkFields ? linkWithFields(page.link, linkFields) : page.link;
-    return { body, etag: await etagOf(body), ...(link ? { link } : {}) };
-  }
+  });
+  const json = parsed.envelope ? { ...parsed.envelope, data } : data;
+  const body = new TextEncoder().encode(JSON.stringify(json));
+  const link = linked ? linkWithFields(page.link, fields) : page.link;
+  return { body, etag: await etagOf(body), ...(link ? { link } : {}) };
 }
 
 /**

@@ -1,7 +1,9 @@
 import { concatBytes, parseLinkHeader, readCapped } from '@content-read/core/internal';
 import type { Connection } from '../../shared/connection.js';
 import type { UpstreamAnswer } from './cache.js';
+import { etagOf } from './listing.js';
 import { ALLOWED_PARAMETERS, canonicalQuery, checkQuery, type Resource } from './query.js';
+import { type SafeSettings, safeList } from './safe-items.js';
 import type { HeldBytes } from './upstream-gate.js';
 
 const MAX_UPSTREAM_BYTES = 32 * 1024 * 1024;
@@ -20,18 +22,21 @@ export interface UpstreamRequest {
   held?: HeldBytes;
   /** Aborted when no browser waits for this read any more. */
   signal?: AbortSignal;
+  /** How the page's items are made safe as they come in (safe-items.ts). */
+  safe: SafeSettings;
 }
 
 /**
  * One request to the API with the server's key. Only the API's status, ETag, rewritten Link and
  * Retry-After come back: never its error code, message or URLs, which could carry internals.
  * Redirects are refused so the key never travels to another address. A read past the
- * instance's byte bound is given up (`proxy_busy`).
+ * instance's byte bound is given up (`proxy_busy`). A 200's body is kept safe (safe-items.ts),
+ * with an ETag of its own; `validator` is the API's, sent back as `If-None-Match`.
  */
 export async function fetchUpstream(
   conn: Connection,
   request: UpstreamRequest,
-  etag: string | undefined,
+  validator: string | undefined,
 ): Promise<UpstreamAnswer> {
   const base = conn.baseUrl.replace(/\/+$/, '');
   const url = `${base}/${request.resource}${request.query ? `?${request.query}` : ''}`;
@@ -40,7 +45,7 @@ export async function fetchUpstream(
       authorization: `Bearer ${conn.apiKey}`,
       accept: 'application/json',
       'user-agent': request.userAgent,
-      ...(etag ? { 'if-none-match': etag } : {}),
+      ...(validator ? { 'if-none-match': validator } : {}),
     },
     redirect: 'manual',
     signal: request.signal
@@ -50,7 +55,7 @@ export async function fetchUpstream(
   const headers = response.headers;
   if (response.status === 304) {
     await response.body?.cancel();
-    return { status: 304, ...optional('etag', headers.get('etag')) };
+    return { status: 304 };
   }
   if (response.status !== 200) {
     await response.body?.cancel();
@@ -59,17 +64,22 @@ export async function fetchUpstream(
   const bytes = await readBody(response, request.maxBytes ?? MAX_UPSTREAM_BYTES, request.held);
   if (bytes === 'busy') return { status: 503, failure: 'proxy_busy', retryAfter: '1' };
   if (bytes === undefined) return { status: 502, failure: 'upstream_response_too_large' };
-  const shape = listShape(bytes);
-  if (!shape) return { status: 502, failure: 'upstream_invalid_response' };
+  const list = listShape(bytes);
+  if (!list) return { status: 502, failure: 'upstream_invalid_response' };
+  const { json, ...shape } = list;
+  const body = new TextEncoder().encode(
+    JSON.stringify(safeList(json, request.resource, request.safe)),
+  );
   const link = headers.get('link');
   return {
     status: 200,
-    body: bytes,
+    body,
+    etag: await etagOf(body),
     ...shape,
     ...(parseLinkHeader(link, new URL(`${base}/`)).some((l) => l.rel.includes('next'))
       ? { next: true }
       : {}),
-    ...optional('etag', headers.get('etag')),
+    ...optional('validator', headers.get('etag')),
     ...optional('link', rewriteLink(link, base, request.proxyPath)),
   };
 }
@@ -80,19 +90,20 @@ export async function fetchUpstream(
  */
 function listShape(
   bytes: Uint8Array,
-): Pick<UpstreamAnswer, 'whole' | 'pages' | 'total'> | undefined {
+): (Pick<UpstreamAnswer, 'whole' | 'pages' | 'total'> & { json: unknown }) | undefined {
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     return undefined;
   }
-  if (Array.isArray(json)) return { whole: true };
+  if (Array.isArray(json)) return { json, whole: true };
   const list = json as { data?: unknown; meta?: { total_pages?: unknown; total?: unknown } } | null;
   if (!list || !Array.isArray(list.data)) return undefined;
   const count = (n: unknown) => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
   const { total_pages: pages, total } = list.meta ?? {};
   return {
+    json,
     ...(count(pages) ? { pages: pages as number } : {}),
     ...(count(total) ? { total: total as number } : {}),
   };
