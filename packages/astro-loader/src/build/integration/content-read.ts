@@ -9,6 +9,7 @@ import type { ProxySettings } from '../../server/proxy/settings.js';
 import { PUBLISH_SECRET_VARIABLE } from '../../server/publish/handler.js';
 import { ContentReadSetupError } from '../../shared/errors.js';
 import { type EnvContext, envContext, modeFromArgv, setEnvContext } from '../config/env.js';
+import { setProxyScope } from '../config/proxy-scope.js';
 import { DIST_FILES, distFile } from '../dist-files.js';
 import { dependencyComments } from './dependency-comments.js';
 import { keepsDist, removeDroppedPages } from './kept-dist.js';
@@ -124,6 +125,7 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
       },
       'astro:config:done': ({ config }) => {
         keptDistCache = keepsDist(config) ? config.cacheDir : undefined;
+        setProxyScope(settings && { path: settings.path, blogs: settings.blogs });
         if (options.proxy)
           settings = proxySettings(options.proxy, {
             routeCache: Boolean(config.cache?.provider),

@@ -5,6 +5,7 @@ import { RENDERING_VERSION } from '../../body/sanitise/sanitiser.js';
 import { ContentReadLoaderError, syncFailed } from '../../shared/errors.js';
 import { LOADER_VERSION } from '../../shared/version.js';
 import { resolveConnection } from '../config/connection.js';
+import { widerProxyWarning } from '../config/proxy-scope.js';
 import { HeldItems } from './held-items.js';
 import { pageProcessor } from './page-entries.js';
 import { SyncReport } from './sync-report.js';
@@ -27,6 +28,8 @@ export async function syncCollection<T extends { id: string }>(
 ): Promise<void> {
   const { collection, store, meta, logger } = ctx;
   const report = new SyncReport(collection, logger);
+  const wider = widerProxyWarning(collection, spec.options.blogs);
+  if (wider) logger.warn(wider);
   let conn: { baseUrl: string; apiKey: string };
   let client: ContentReadClient;
   try {

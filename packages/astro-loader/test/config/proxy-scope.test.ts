@@ -1,0 +1,60 @@
+import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import type { LoaderContext } from 'astro/loaders';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setProxyScope, widerProxyWarning } from '../../src/build/config/proxy-scope.js';
+import { articlesLoader } from '../../src/index.js';
+
+describe('a proxy wider than the loaders', () => {
+  afterEach(() => setProxyScope(undefined));
+
+  it('warns, naming both, when the loaders read some blogs and the proxy serves every one', () => {
+    setProxyScope({ path: '/api/content', blogs: undefined });
+    expect(widerProxyWarning('articles', ['news', 'blog_02'])).toBe(
+      'Collection "articles" reads only the blogs "news", "blog_02", but the proxy at /api/content (contentRead({ proxy })) serves every blog the key reads: set proxy.blogs to the same blogs, so that browsers read no more than the site shows.',
+    );
+  });
+
+  it('names the blogs the proxy serves beyond the loaders', () => {
+    setProxyScope({ path: '/api/content', blogs: ['news', 'design'] });
+    expect(widerProxyWarning('articles', ['news'])).toContain('also serves "design"');
+  });
+
+  it('says nothing when the proxy serves no more, when loaders read every blog, or without a proxy', () => {
+    setProxyScope({ path: '/api/content', blogs: ['news'] });
+    expect(widerProxyWarning('articles', ['news', 'design'])).toBeUndefined();
+    setProxyScope({ path: '/api/content', blogs: undefined });
+    expect(widerProxyWarning('articles', undefined)).toBeUndefined();
+    setProxyScope(undefined);
+    expect(widerProxyWarning('articles', ['news'])).toBeUndefined();
+  });
+
+  it('is said by the sync of a loader with blogs, in a build whose contentRead() has a proxy', async () => {
+    setProxyScope({ path: '/api/content', blogs: undefined });
+    const warnings: string[] = [];
+    const meta = new Map<string, string>();
+    const context = {
+      collection: 'articles',
+      store: { has: () => false, keys: () => [], get: () => undefined },
+      meta: {
+        get: (k: string) => meta.get(k),
+        set: (k: string, v: string) => void meta.set(k, v),
+        has: (k: string) => meta.has(k),
+        delete: (k: string) => void meta.delete(k),
+      },
+      logger: { info() {}, error() {}, debug() {}, warn: (line: string) => warnings.push(line) },
+      config: { root: pathToFileURL(`${tmpdir()}/`) },
+      generateDigest: () => 'digest',
+      parseData: async ({ data }: { data: unknown }) => data,
+    } as unknown as LoaderContext;
+    // Nothing listens on port 9: the sync fails after its first step, which is the warning.
+    const loader = articlesLoader({
+      apiKey: 'unit-test-key',
+      baseUrl: 'http://127.0.0.1:9/api/v1',
+      blogs: ['news'],
+      retry: { retries: 0 },
+    });
+    await expect(loader.load(context)).rejects.toThrow();
+    expect(warnings).toContain(widerProxyWarning('articles', ['news']));
+  });
+});
