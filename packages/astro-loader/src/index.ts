@@ -21,6 +21,7 @@ export { blogsLoader } from './build/loaders/blogs-loader.js';
 export type { ArticlesLoaderOptions, BlogsLoaderOptions } from './build/loaders/loader-options.js';
 export type { CommonLoaderOptions } from './build/sync/sync-options.js';
 export type { RateLimitOptions, SharedLimiter } from './server/proxy/rate-limit.js';
+export type { UpstreamOptions } from './server/proxy/upstream-gate.js';
 export { type CacheKeyPart, cacheKey, type DigestedEntry } from './shared/entries/cache-key.js';
 export { fromEntryId, toEntryId } from './shared/entries/entry-ids.js';
 export {

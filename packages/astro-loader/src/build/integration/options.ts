@@ -2,7 +2,7 @@ import { FIELDS } from '../../server/proxy/fields.js';
 import type { Resource } from '../../server/proxy/query.js';
 import type { RateLimitOptions } from '../../server/proxy/rate-limit.js';
 import type { ProxySettings } from '../../server/proxy/settings.js';
-import { DEFAULT_GATE, type GateSettings } from '../../server/proxy/upstream-gate.js';
+import { DEFAULT_GATE, type UpstreamOptions } from '../../server/proxy/upstream-gate.js';
 import { ContentReadSetupError } from '../../shared/errors.js';
 import { LOADER_VERSION } from '../../shared/version.js';
 import type { RefreshWebhookOptions } from './refresh-webhook.js';
@@ -21,15 +21,12 @@ export interface ProxyOptions {
   /** Per-client request limit (see `RateLimitOptions` for what a client is). Default: none. */
   rateLimit?: RateLimitOptions;
   /**
-   * This server instance's bounds on what the proxy asks of the API, for all visitors together:
-   * `requests` upstream requests per `windowSeconds` (default 300 per 60: beyond, a `503
-   * upstream_budget_spent` with `Retry-After`, while pages already held are still served),
-   * `concurrency` upstream reads at once (default 6; a few more wait, the rest get a `503
-   * proxy_busy`) and `bytes` of upstream bodies held by those reads together (default 64 MiB).
-   * Raise `requests` if the site's real traffic needs more: each distinct page costs one request
-   * per freshness window (or per route-cache miss).
+   * This server instance's bounds on what the proxy asks of the API, for all visitors together
+   * (see `UpstreamOptions`): on by default, 300 upstream requests a minute, 6 reads at once, 64 MiB
+   * held. Raise `requests` if the site's real traffic needs more: each distinct page costs one
+   * request per freshness window (or per route-cache miss).
    */
-  upstream?: Partial<GateSettings>;
+  upstream?: UpstreamOptions;
   /**
    * Classes an article's `html` may keep when the proxy serves it, as the loaders'
    * `allowClasses` (bodies are sanitised as the loaders' are). Default: none.

@@ -6,15 +6,29 @@ import type { UpstreamAnswer } from './cache.js';
  * requests per window, reads at most `concurrency` at once (a few more wait their turn, the rest
  * are answered at once), and holds at most `bytes` of upstream bodies being read.
  */
-export interface GateSettings {
-  /** Upstream requests per window. */
-  requests: number;
-  windowSeconds: number;
-  /** Upstream reads at once. */
-  concurrency: number;
-  /** Bytes of upstream bodies held by the reads at once, together. */
-  bytes: number;
+export interface UpstreamOptions {
+  /**
+   * Upstream requests per window, for all visitors together. Beyond it, pages the proxy holds
+   * are still served (stale if need be) and the rest answered `503 upstream_budget_spent` with
+   * `Retry-After`. Default 300.
+   */
+  requests?: number;
+  /** The window, in seconds. Default 60. */
+  windowSeconds?: number;
+  /**
+   * Upstream reads at once. Four more per read wait their turn; the rest are answered `503
+   * proxy_busy` at once. Default 6.
+   */
+  concurrency?: number;
+  /**
+   * Bytes of upstream bodies the reads hold at once, together; a read that would pass it is
+   * given up (`503 proxy_busy`). Default 64 MiB.
+   */
+  bytes?: number;
 }
+
+/** The bounds in force: `UpstreamOptions` with the defaults applied. */
+export type GateSettings = Required<UpstreamOptions>;
 
 export const DEFAULT_GATE: GateSettings = {
   requests: 300,
@@ -23,7 +37,7 @@ export const DEFAULT_GATE: GateSettings = {
   bytes: 64 * 1024 * 1024,
 };
 
-/** Reads waiting for a turn, per read allowed at once; beyond it, `proxy_busy`. */
+/** Reads waiting for a turn, per read allowed at once (UpstreamOptions.concurrency says four). */
 const QUEUE_PER_SLOT = 4;
 
 /** What a read may hold: `take(n)` is false when the instance's byte bound would be passed. */
