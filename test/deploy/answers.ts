@@ -10,9 +10,14 @@ export interface Answer {
   headers: string;
 }
 
-/** A GET of `path` on `server`, kept in `answers`. */
-export function get(server: Server, path: string, answers: Answer[]): Promise<Answer> {
-  return send(server, path, answers, {});
+/** A GET of `path` on `server` (with `headers`), kept in `answers`. */
+export function get(
+  server: Server,
+  path: string,
+  answers: Answer[],
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  return send(server, path, answers, { headers });
 }
 
 /** A JSON POST of `body` to `path` on `server`, with `authorization` if given, kept in `answers`. */

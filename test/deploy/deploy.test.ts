@@ -50,9 +50,12 @@ afterAll(async () => {
 
 /**
  * Largest gzip size of the Cloudflare worker with the proxy and the live loaders, as a multiple
- * of a bare Astro worker's; and most gzip KiB the optional publish webhook may add to it.
+ * of a bare Astro worker's; and most gzip KiB the optional publish webhook may add to it. The
+ * ratio was 1.5 until the proxy held with its defaults (canonical URLs, bodies made safe, the
+ * instance's bounds, windowed logs): measured 1.484 before, 1.504 after (+4.9 KiB gzip of the
+ * proxy's own code; the sanitiser it now calls is the live loaders', already in the worker).
  */
-const MAX_WORKER_RATIO = 1.5;
+const MAX_WORKER_RATIO = 1.55;
 const MAX_PUBLISH_KIB = 2.5;
 /** Most gzip KiB live highlighting (Shiki's core and JavaScript regex engine, 3 grammars, 1 theme) may add. */
 const MAX_HIGHLIGHT_KIB = 150;
@@ -145,6 +148,17 @@ describe.each(TARGETS)('%s', (name) => {
     row.proxy = statuses.join('/');
   });
 
+  test('the rate limit knows who is asking by default, as the platform tells it (Vercel: its X-Forwarded-For)', async () => {
+    const base = await running();
+    // src/limiter.ts refuses this request when the proxy had no identity for its client.
+    const answer = await get(base, '/api/content/blogs', answers, { 'x-identity-check': '1' });
+    row.identity = String(answer.status);
+    if (answer.status !== 200)
+      fail(
+        `${name}: GET /api/content/blogs answered ${answer.status}: the proxy had no identity for the visitor (${said(answer, base)})`,
+      );
+  });
+
   test("a live page (getLiveEntry + getLiveCollection) answers 200 with an article's content", async () => {
     const base = await running();
     const article = articles.data[0];
@@ -230,7 +244,7 @@ describe.each(TARGETS)('%s', (name) => {
     if (!article?.blog_id) throw new Error('the mock API listed fewer than 2 articles');
     const pages: [string, string[]][] = [
       ['/api/content/articles?per_page=3', ['content-read', 'articles']],
-      ['/api/content/blogs?fields=id,name', ['content-read', 'blogs']],
+      ['/api/content/blogs?fields=id%2Cname', ['content-read', 'blogs']],
       [`/live/${article.id}`, ['content-read', `article:${article.id}`, `blog:${article.blog_id}`]],
     ];
     const seen: string[] = [];

@@ -178,7 +178,8 @@ function fetchServerSpec(
 
 /**
  * The site's astro.config.mjs for `target`: its adapter, the platform's route-cache provider, and
- * our integration with the proxy and (unless `publish` is false) the publish webhook.
+ * our integration with the proxy (its rate limit asking src/limiter.ts) and (unless `publish` is
+ * false) the publish webhook.
  */
 export function astroConfig(target: Target, publish = true): string {
   return `import { defineConfig } from 'astro/config';
@@ -189,7 +190,11 @@ import { contentRead } from '@content-read/astro-loader';
 export default defineConfig({
   adapter: adapter(${target.adapterOptions}),
   cache: { provider: ${target.cache.provider}() },
-  integrations: [contentRead({ proxy: { path: '/api/content' }${publish ? ', publish: true' : ''} })],
+  integrations: [
+    contentRead({
+      proxy: { path: '/api/content', rateLimit: { limiter: './src/limiter.ts' } },${publish ? '\n      publish: true,' : ''}
+    }),
+  ],
 });
 `;
 }
