@@ -1,9 +1,7 @@
-import { tmpdir } from 'node:os';
-import { pathToFileURL } from 'node:url';
-import type { LoaderContext } from 'astro/loaders';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setProxyScope, widerProxyWarning } from '../../src/build/config/proxy-scope.js';
 import { articlesLoader } from '../../src/index.js';
+import { loaderContext } from '../helpers/loader-context.js';
 
 describe('a proxy wider than the loaders', () => {
   afterEach(() => setProxyScope(undefined));
@@ -32,21 +30,7 @@ describe('a proxy wider than the loaders', () => {
   it('is said by the sync of a loader with blogs, in a build whose contentRead() has a proxy', async () => {
     setProxyScope({ path: '/api/content', blogs: undefined });
     const warnings: string[] = [];
-    const meta = new Map<string, string>();
-    const context = {
-      collection: 'articles',
-      store: { has: () => false, keys: () => [], get: () => undefined },
-      meta: {
-        get: (k: string) => meta.get(k),
-        set: (k: string, v: string) => void meta.set(k, v),
-        has: (k: string) => meta.has(k),
-        delete: (k: string) => void meta.delete(k),
-      },
-      logger: { info() {}, error() {}, debug() {}, warn: (line: string) => warnings.push(line) },
-      config: { root: pathToFileURL(`${tmpdir()}/`) },
-      generateDigest: () => 'digest',
-      parseData: async ({ data }: { data: unknown }) => data,
-    } as unknown as LoaderContext;
+    const context = loaderContext((line) => warnings.push(line));
     // Nothing listens on port 9: the sync fails after its first step, which is the warning.
     const loader = articlesLoader({
       apiKey: 'unit-test-key',

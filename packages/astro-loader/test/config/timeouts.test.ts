@@ -1,12 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { pathToFileURL } from 'node:url';
-import type { LoaderContext } from 'astro/loaders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articlesLoader } from '../../src/index.js';
 import { articlesLiveLoader } from '../../src/live.js';
 import { ContentReadLoaderError } from '../../src/shared/errors.js';
+import { loaderContext } from '../helpers/loader-context.js';
 
 // A server that accepts every request and never answers: only the `timeouts` option passed to
 // core can end the request before core's 30 s default, which is longer than these tests may run.
@@ -30,33 +28,13 @@ afterAll(async () => {
   await new Promise((done) => server.close(done));
 });
 
-/** Just enough of Astro's loader context for a sync that fails on its first request. */
-function context(): LoaderContext {
-  const meta = new Map<string, string>();
-  const silent = () => {};
-  return {
-    collection: 'articles',
-    store: { has: () => false, keys: () => [], get: () => undefined },
-    meta: {
-      get: (k: string) => meta.get(k),
-      set: (k: string, v: string) => void meta.set(k, v),
-      has: (k: string) => meta.has(k),
-      delete: (k: string) => void meta.delete(k),
-    },
-    logger: { info: silent, warn: silent, error: silent, debug: silent },
-    config: { root: pathToFileURL(`${tmpdir()}/`) },
-    generateDigest: () => 'digest',
-    parseData: async ({ data }: { data: unknown }) => data,
-  } as unknown as LoaderContext;
-}
-
 const options = { apiKey: 'unit-test-key', retry: { retries: 0 } };
 
 describe('the timeouts option', { timeout: 20_000 }, () => {
   it('reaches the build-time client: a stalled API fails the sync with the one-line timeout message', async () => {
     const before = requests;
     const loader = articlesLoader({ ...options, baseUrl, timeouts: { headers: 300 } });
-    const error = await loader.load(context()).then(
+    const error = await loader.load(loaderContext()).then(
       () => undefined,
       (e: unknown) => e,
     );
