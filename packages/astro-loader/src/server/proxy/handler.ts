@@ -8,12 +8,13 @@ import { itemsOf, localPage, paging, pastTheEnd, readWhole } from './listing.js'
 import { windowedLog } from './log-window.js';
 import { canonicalQuery, type Resource } from './query.js';
 import { type ClientContext, rateLimit, type SharedLimiter } from './rate-limit.js';
+import { resourceOf } from './resource.js';
 import { corsHeaders, errorResponse, listResponse, upstreamFailure } from './responses.js';
 import { BlogRestriction } from './restriction.js';
 import { listingTags, type ProxyRouteCache } from './route-cache.js';
 import { type Page, ServedPages } from './served-pages.js';
 import type { ProxySettings } from './settings.js';
-import { KnownTotals } from './totals.js';
+import { KnownTotals, listingOf } from './totals.js';
 import { fetchUpstream } from './upstream.js';
 import { UpstreamGate } from './upstream-gate.js';
 
@@ -31,7 +32,7 @@ export type ProxyHandler = (request: Request, context: ProxyContext) => Promise<
  * and `If-None-Match` is used; nothing of the key reaches the response. A request takes these
  * steps, each refusing early and cheaply what it must (only step 7 spends the key):
  *
- *  1. method and resource: 405 / 404;
+ *  1. method and resource: 405 / 404 (resource.ts);
  *  2. the query, checked, in its one spelling: 400 / 308 (canonical.ts);
  *  3. the client's budget, `rateLimit`: 429 (rate-limit.ts), the shared limiter under a deadline;
  *  4. what is known: a page past the end of a list (totals.ts), a page held (cache.ts);
@@ -68,7 +69,6 @@ export function createProxyHandler(
   const limit =
     settings.rateLimit &&
     rateLimit(settings.rateLimit, sharedLimiter, logOnce, settings.platformForwardedFor);
-  const methods = settings.corsOrigins ? 'GET, HEAD, OPTIONS' : 'GET, HEAD';
 
   /** One upstream page, through the shared cache and the instance's bounds. */
   const upstream = (resource: Resource, query: string, signal?: AbortSignal) =>
@@ -141,28 +141,8 @@ export function createProxyHandler(
   ): Promise<Response> {
     // 1. method and resource
     const url = new URL(request.url);
-    const resource = url.pathname.slice(settings.path.length).replace(/^\/|\/$/g, '');
-    if (resource !== 'blogs' && resource !== 'articles') {
-      return errorResponse(
-        'not_found',
-        `This proxy serves ${settings.path}/blogs and ${settings.path}/articles only.`,
-      );
-    }
-    if (request.method === 'OPTIONS' && settings.corsOrigins) {
-      return new Response(null, {
-        status: 204,
-        headers: {
-          'access-control-allow-methods': methods,
-          'access-control-allow-headers': 'If-None-Match',
-          'access-control-max-age': '600',
-        },
-      });
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      const response = errorResponse('method_not_allowed', `Use ${methods}.`);
-      response.headers.set('allow', methods);
-      return response;
-    }
+    const resource = resourceOf(request, url, settings);
+    if (resource instanceof Response) return resource;
     // 2. the query, in its one spelling
     const query = readQuery(resource, url, settings);
     if (!query.ok) return query.response;
@@ -186,13 +166,10 @@ export function createProxyHandler(
     };
 
     // 4. a page past the end of a list whose length is known
-    const listing = new Map(params);
-    listing.delete('page');
-    listing.delete('per_page');
-    const listingKey = `${resource}?${canonicalQuery(listing)}`;
-    const { page, perPage } = paging(params);
+    const listing = listingOf(resource, params);
     if (!restriction) {
-      const total = totals[resource].pastTheEnd(listingKey, page, perPage);
+      const { page, perPage } = paging(params);
+      const total = totals[resource].pastTheEnd(listing, page, perPage);
       if (total !== undefined)
         return respond(await pastTheEnd(total, resource, params, settings.path));
     }
@@ -201,7 +178,7 @@ export function createProxyHandler(
       ? await restricted(resource, params, request.signal)
       : await upstream(resource, canonicalQuery(params), request.signal);
     if (result.status !== 200 || !result.body) return failed(result, url.pathname);
-    if (result.total !== undefined) totals[resource].learn(listingKey, result.total);
+    if (result.total !== undefined) totals[resource].learn(listing, result.total);
     // A bare array is the whole list: the proxy pages it as the API's envelope would.
     const whole = result.whole
       ? await localPage(itemsOf(result), resource, params, settings.path)

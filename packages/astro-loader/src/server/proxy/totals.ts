@@ -1,5 +1,6 @@
 import { BoundedMap } from '../../shared/bounded-map.js';
 import type { Expirable } from '../live/expiry.js';
+import { canonicalQuery, type Resource } from './query.js';
 
 /**
  * Step 6's knowledge of the lists' lengths: once the API has said how many items a listing
@@ -28,6 +29,14 @@ export class KnownTotals implements Expirable {
   expire(): void {
     this.#totals.clear();
   }
+}
+
+/** A listing's key: its resource and filters, the canonical query without paging. */
+export function listingOf(resource: Resource, params: ReadonlyMap<string, string>): string {
+  const filters = new Map(params);
+  filters.delete('page');
+  filters.delete('per_page');
+  return `${resource}?${canonicalQuery(filters)}`;
 }
 
 /** How long a total is trusted without a publish: a page past the end appears within it. */
