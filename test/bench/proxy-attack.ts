@@ -1,7 +1,7 @@
 // `node --expose-gc test/bench/proxy-attack.ts [checkout]`: the proxy of a checkout (default:
 // this one), with its default options, tried as an attacker would, in this process against the
-// mock API in another. Prints: the RSS this process gains while 40 concurrent requests ask for
-// distinct pages of about 4 MB (`per_page=500`), and the upstream requests 300 distinct queries
+// mock API in another. Prints: the RSS this process gains while 40 (ATTACK_PAGES) concurrent
+// requests ask for distinct pages of about 4 MB (`per_page=500`), and the upstream requests 300 distinct queries
 // (`page=1..300&per_page=1`) cost on the 38-article demo listing. Run it on two checkouts (e.g. a
 // worktree of an older commit inside this repository, so that it finds the packages) to compare.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -68,11 +68,12 @@ function proxy(baseUrl: string, apiKey: string) {
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
-// 1. Memory: 40 concurrent requests for distinct pages of ~4 MB.
+// 1. Memory: PAGES concurrent requests for distinct pages of ~4 MB.
+const PAGES = Number(process.env.ATTACK_PAGES ?? 40);
 {
   const api = await mock([
     '--generate-articles',
-    '20500',
+    String((PAGES + 2) * 500),
     '--body-bytes',
     '8000',
     '--private-fraction',
@@ -92,7 +93,7 @@ const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
   }, 5);
   upstream = 0;
   const statuses = await Promise.all(
-    Array.from({ length: 40 }, (_, i) => ask(`page=${i + 2}&per_page=500`, `10.0.0.${i}`)),
+    Array.from({ length: PAGES }, (_, i) => ask(`page=${i + 2}&per_page=500`, `10.0.0.${i}`)),
   );
   clearInterval(sampler);
   gc();
@@ -101,7 +102,7 @@ const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
   const counts = new Map<number, number>();
   for (const status of statuses) counts.set(status, (counts.get(status) ?? 0) + 1);
   console.log(
-    `40 concurrent 4 MB pages: RSS ${mb(before)} MB -> peak ${mb(peak)} MB (+${mb(peak - before)}), ${mb(after)} MB after GC (heap ${mb(live.heapUsed)} MB, buffers ${mb(live.arrayBuffers)} MB held; peaks: heap ${mb(peakHeap)} MB, buffers ${mb(peakBuffers)} MB); answers ${[...counts].map(([s, n]) => `${n}x${s}`).join(', ')}; ${upstream} upstream requests`,
+    `${PAGES} concurrent 4 MB pages: RSS ${mb(before)} MB -> peak ${mb(peak)} MB (+${mb(peak - before)}), ${mb(after)} MB after GC (heap ${mb(live.heapUsed)} MB, buffers ${mb(live.arrayBuffers)} MB held; peaks: heap ${mb(peakHeap)} MB, buffers ${mb(peakBuffers)} MB); answers ${[...counts].map(([s, n]) => `${n}x${s}`).join(', ')}; ${upstream} upstream requests`,
   );
   api.child.kill();
 }
