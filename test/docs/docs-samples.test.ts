@@ -44,6 +44,7 @@ describe('the quickstart of the docs site', { timeout: 240_000 }, () => {
     expect(Object.keys(files).sort()).toEqual([
       'astro.config.mjs',
       'src/content.config.ts',
+      'src/layouts/Base.astro',
       'src/pages/articles/[id].astro',
       'src/pages/index.astro',
     ]);
@@ -73,8 +74,11 @@ describe('the quickstart of the docs site', { timeout: 240_000 }, () => {
     expect(built.code, built.output).toBe(0);
     expect(built.pages['index.html']).toContain('A Practical Guide to Conditional Requests');
     const article = built.pages['articles/art_0007/index.html'] ?? '';
+    // Every page declares its charset (the layout's), so no browser reads it in another one.
+    for (const page of [built.pages['index.html'] ?? '', article])
+      expect(page).toMatch(/^<!DOCTYPE html><html lang="en">\s*<head>\s*<meta charset="utf-8">/);
     expect(article).toContain('<h1>A Practical Guide to Conditional Requests</h1>');
-    expect(article).toMatch(/<nav><a href="#[^"]+">/);
+    expect(article).toMatch(/<nav>\s*<ul><li><a href="#[^"]+">/);
     expect(article).toMatch(/<pre class="astro-code [^"]*"[^>]*data-language="css"/);
     // Every body image through the image service (the feature image is not in the body).
     const images = [...article.matchAll(/<img [^>]*src="([^"]+)"/g)].map((m) => m[1]);

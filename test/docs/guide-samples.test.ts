@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { AstroSite } from '@content-read/test-support/astro-site';
 import {
   DOCS_PAGES,
+  filesOf,
   pageSamples,
   type Sample,
   writeSamples,
@@ -35,7 +36,10 @@ describe("the guides' code samples", { timeout: 240_000 }, () => {
     const pages = (await Promise.all(SECTIONS.map(pagesOf))).flat();
     samples = (await Promise.all(pages.map(pageSamples))).flat();
     site = await AstroSite.copy(new URL('./fixtures/guides', import.meta.url));
-    await writeSamples(site.root, samples);
+    // The guides follow the quickstart: its layout is there for their pages to import.
+    const quickstart = await pageSamples('getting-started/quickstart.md');
+    const layout = filesOf(quickstart, (file) => file.startsWith('src/layouts/'));
+    await writeSamples(site.root, samples, layout);
   });
   afterAll(async () => {
     await server?.close();

@@ -79,17 +79,25 @@ export async function writeFiles(root: string, files: Record<string, string>): P
 /**
  * Writes each checked sample under `src/guides/<page>/<file>` of a site; a file a page gives
  * twice (a first version, then a fuller one) goes to `src/guides/<page>-2/<file>`, and so on.
+ * `base` (path → code): files every such folder holds first, as the pages before it left them
+ * (the quickstart's layout, which the guides' pages import).
  */
-export async function writeSamples(root: string, samples: Sample[]): Promise<void> {
+export async function writeSamples(
+  root: string,
+  samples: Sample[],
+  base: Record<string, string> = {},
+): Promise<void> {
   const seen = new Map<string, number>();
   const files: Record<string, string> = {};
   for (const sample of samples) {
     if (!sample.checked || !sample.file) continue;
-    const folder = sample.page.replace(/\.mdx?$/, '').replaceAll('/', '-');
-    const key = `${folder}/${sample.file}`;
+    const name = sample.page.replace(/\.mdx?$/, '').replaceAll('/', '-');
+    const key = `${name}/${sample.file}`;
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);
-    files[join('src/guides', n === 1 ? folder : `${folder}-${n}`, sample.file)] = sample.code;
+    const folder = join('src/guides', n === 1 ? name : `${name}-${n}`);
+    for (const [file, code] of Object.entries(base)) files[join(folder, file)] ??= code;
+    files[join(folder, sample.file)] = sample.code;
   }
   await writeFiles(root, files);
 }

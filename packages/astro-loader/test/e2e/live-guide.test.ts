@@ -44,6 +44,7 @@ describe("the docs site's live-pages guide against the demo data", { timeout: 24
   it('holds the quickstart and the three live files', () => {
     expect(Object.keys(files).sort()).toEqual([
       'src/content.config.ts',
+      'src/layouts/Base.astro',
       'src/live.config.ts',
       'src/pages/articles/[id].astro',
       'src/pages/index.astro',
@@ -71,6 +72,8 @@ describe("the docs site's live-pages guide against the demo data", { timeout: 24
     const html = await article.text();
     expect(article.status, html).toBe(200);
     expect(html).toContain('<h1>A Practical Guide to Conditional Requests</h1>');
+    // The quickstart's layout declares the charset on the live pages too.
+    expect(html).toContain('<meta charset="utf-8">');
     expect(html).toMatch(/<article>[\s\S]*<p>/);
     // Its CSS block, highlighted by the guide's liveHighlighter().
     expect(html).toMatch(
