@@ -157,7 +157,9 @@ export function createProxyHandler(
       }
     }
     /** 7–8: the page as served, and its tags for the route cache when it came from the API. */
-    const respond = async (page: Page, blogIds?: readonly string[]) => {
+    const respond = async (page: Page, blogIdsOf?: () => readonly string[]) => {
+      // The blogs are read from the page only when the route cache will keep it.
+      const blogIds = cacheAs && blogIdsOf?.();
       if (blogIds) cacheAs?.(listingTags(resource, blogIds.length ? blogIds : undefined));
       const shown = await served.get(page, query.fields, query.named);
       // A page for the route cache is always whole: a 304 stored there would be served to
@@ -183,8 +185,10 @@ export function createProxyHandler(
     const whole = result.whole
       ? await localPage(itemsOf(result), resource, params, settings.path)
       : { ...result, body: result.body };
-    const blogIds = result.blogIds ?? (params.has('blog') ? served.blogIdsOf(whole) : []);
-    return respond(whole, blogIds);
+    return respond(
+      whole,
+      () => result.blogIds ?? (params.has('blog') ? served.blogIdsOf(whole) : []),
+    );
   }
 
   return async (request, context) => {
