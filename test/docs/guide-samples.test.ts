@@ -1,26 +1,36 @@
 /**
- * Every TypeScript, JavaScript and Astro sample of the docs site's guides, explanations and
- * reference pages is type-checked in a real site, so a renamed option breaks this test, not a
- * reader's site. Each such sample names the file it is (`title="src/live.config.ts"`); the samples of a page are
- * written under `src/guides/<page>/` of one site (relative imports between them resolve) and
- * checked together with `astro check`, against the collections every guide reads: `blogs` and
- * `articles` (build time), `liveArticles` and `liveBlogs` (live).
+ * Every TypeScript, JavaScript and Astro sample of the docs site's pages, variants included, is
+ * type-checked in a real site, so a renamed option breaks this test, not a reader's site. Each
+ * such sample names the file it is (`title="src/live.config.ts"`); the samples of a page are
+ * written under `src/guides/<page>/` of one site, beside the files the pages before it left
+ * (doc-site.ts: relative imports resolve as in the reader's site), and checked together with
+ * `astro check`, against the collections every guide reads: `blogs` and `articles` (build
+ * time), `liveArticles` and `liveBlogs` (live).
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AstroSite } from '@content-read/test-support/astro-site';
 import {
   DOCS_PAGES,
-  filesOf,
   pageSamples,
   type Sample,
   writeSamples,
 } from '@content-read/test-support/doc-samples';
+import { docSite, pagesInOrder } from '@content-read/test-support/doc-site';
 import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-/** The sections whose samples this test checks (the quickstart's are built by docs-samples). */
-const SECTIONS = ['guides', 'explanations', 'reference'];
+/** The sections whose samples this test checks, variants included, each page on its own. */
+const SECTIONS = ['getting-started', 'guides', 'explanations', 'reference'];
+
+/** The files of `files` a test compiles (under `under`, when given). */
+function compiled(files: Record<string, string>, under = ''): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(files).filter(
+      ([file]) => file.startsWith(under) && /\.(ts|tsx|js|mjs|jsx|astro)$/.test(file),
+    ),
+  );
+}
 
 async function pagesOf(section: string): Promise<string[]> {
   const names = await readdir(join(DOCS_PAGES, section));
@@ -36,10 +46,14 @@ describe("the guides' code samples", { timeout: 240_000 }, () => {
     const pages = (await Promise.all(SECTIONS.map(pagesOf))).flat();
     samples = (await Promise.all(pages.map(pageSamples))).flat();
     site = await AstroSite.copy(new URL('./fixtures/guides', import.meta.url));
-    // The guides follow the quickstart: its layout is there for their pages to import.
-    const quickstart = await pageSamples('getting-started/quickstart.md');
-    const layout = filesOf(quickstart, (file) => file.startsWith('src/layouts/'));
-    await writeSamples(site.root, samples, layout);
+    // A page on the docs' path finds the site as the pages before it left it; any other page
+    // (a reference, another starting point) finds the quickstart's layout.
+    const path = await pagesInOrder();
+    const before = new Map<string, Record<string, string>>();
+    for (const [at, page] of path.entries())
+      before.set(page, compiled((await docSite(path.slice(0, at))).files));
+    const layout = compiled((await docSite(path.slice(0, 1))).files, 'src/layouts/');
+    await writeSamples(site.root, samples, (page) => before.get(page) ?? layout);
   });
   afterAll(async () => {
     await server?.close();

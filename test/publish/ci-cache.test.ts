@@ -4,7 +4,8 @@
  *
  * "Keep the content store between CI builds" and "With incremental builds", step by step on a
  * new site that installs our packed packages: the guide's astro.config.mjs (Astro's cacheDir
- * outside node_modules, incremental builds on) and its article page; install, build, install
+ * outside node_modules, incremental builds on) and the article page of the site the docs build
+ * (doc-site.ts), with its cacheKey; install, build, install
  * again (deleting node_modules, as `npm ci` does, and dist, which a CI run starts without),
  * build. The second build's sync must be answered by 304s and every article page restored, as a
  * CI run restoring the cache the guide's deploy workflow saves would be.
@@ -28,6 +29,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { AstroSite } from '../support/astro-site.js';
 import { pagesOf } from '../support/build-log.js';
 import { pageSamples, type Sample } from '../support/doc-samples.js';
+import { docSite } from '../support/doc-site.js';
 import { listenOnLoopback } from '../support/mock-server.js';
 import { isAlive } from '../support/process-alive.js';
 import { CONTENT_CONFIG, cleanEnv, copyOfPackedSite, run } from './pack.js';
@@ -48,9 +50,21 @@ function sampleOf(samples: Sample[], file: string, holding = ''): string {
 const guideAstroConfig = (samples: Sample[]) =>
   sampleOf(samples, 'astro.config.mjs', 'incrementalBuild: true');
 
-/** The guide's article page, as written: a whole file, showing what it reads. */
-const guideArticlePage = (samples: Sample[]) =>
-  sampleOf(samples, 'src/pages/articles/[id].astro', 'cacheKey(');
+/**
+ * The article page of the site the docs build (its cacheKey from the publishing guide, which the
+ * CI guide points to), with the layout and components it imports.
+ */
+async function docsArticlePage(): Promise<Record<string, string>> {
+  const { files } = await docSite();
+  const page = 'src/pages/articles/[id].astro';
+  const code = files[page] ?? '';
+  if (!code.includes('cacheKey(')) throw new Error(`The docs' ${page} gives no cacheKey`);
+  const imported = Object.keys(files).filter(
+    (file) =>
+      /^src\/(layouts|components)\//.test(file) && code.includes(file.split('/').pop() ?? ''),
+  );
+  return Object.fromEntries([page, ...imported].map((file) => [file, files[file] ?? '']));
+}
 
 /** The folder the guide's deploy workflow caches (its actions/cache step's `path`). */
 function guideCachedPath(samples: Sample[]): string | undefined {
@@ -82,7 +96,7 @@ beforeAll(async () => {
     'astro.config.mjs': guideAstroConfig(samples),
     'src/content.config.ts': CONTENT_CONFIG,
     'src/pages/index.astro': PAGE,
-    'src/pages/articles/[id].astro': guideArticlePage(samples),
+    ...(await docsArticlePage()),
   });
 }, 300_000);
 

@@ -24,6 +24,13 @@ export interface Sample {
   code: string;
   /** Whether its language is one a test compiles. */
   checked: boolean;
+  /**
+   * Marked `variant` in its meta: a file of another setup (another adapter, another CMS), not of
+   * the site the docs build in order (see doc-site.ts). It is type-checked on its own.
+   */
+  variant: boolean;
+  /** The lines (1-based) its meta marks as added or changed: `ins={3,5-7}`. */
+  inserted: Set<number>;
 }
 
 export function samplesOf(page: string, text: string): Sample[] {
@@ -44,9 +51,21 @@ export function samplesOf(page: string, text: string): Sample[] {
       ...(file ? { file } : {}),
       code,
       checked: CHECKED.has(lang),
+      variant: /(?:^|\s)variant(?:\s|$)/.test(meta),
+      inserted: insertedLines(meta),
     });
   }
   return samples;
+}
+
+function insertedLines(meta: string): Set<number> {
+  const lines = new Set<number>();
+  const marks = /(?:^|\s)ins=\{([\d,\s-]+)\}/.exec(meta)?.[1] ?? '';
+  for (const range of marks.split(',').filter((r) => r.trim())) {
+    const [from = 0, to = from] = range.split('-').map((n) => Number(n.trim()));
+    for (let n = from; n <= to; n++) lines.add(n);
+  }
+  return lines;
 }
 
 /** The samples of a page of the docs site: `pageSamples('guides/live-pages.md')`. */
@@ -79,13 +98,13 @@ export async function writeFiles(root: string, files: Record<string, string>): P
 /**
  * Writes each checked sample under `src/guides/<page>/<file>` of a site; a file a page gives
  * twice (a first version, then a fuller one) goes to `src/guides/<page>-2/<file>`, and so on.
- * `base` (path → code): files every such folder holds first, as the pages before it left them
- * (the quickstart's layout, which the guides' pages import).
+ * `base(page)` (path → code): the files each such folder of `page` holds first, as the pages
+ * before it left them (the layout and components its pages import).
  */
 export async function writeSamples(
   root: string,
   samples: Sample[],
-  base: Record<string, string> = {},
+  base: (page: string) => Record<string, string> = () => ({}),
 ): Promise<void> {
   const seen = new Map<string, number>();
   const files: Record<string, string> = {};
@@ -96,7 +115,8 @@ export async function writeSamples(
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);
     const folder = join('src/guides', n === 1 ? name : `${name}-${n}`);
-    for (const [file, code] of Object.entries(base)) files[join(folder, file)] ??= code;
+    for (const [file, code] of Object.entries(base(sample.page)))
+      files[join(folder, file)] ??= code;
     files[join(folder, sample.file)] = sample.code;
   }
   await writeFiles(root, files);
