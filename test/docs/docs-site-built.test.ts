@@ -7,13 +7,22 @@
  * sitemap URL answering, the live pages, the proxy, and the CI guide's publish check passing.
  */
 import { spawn } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AstroSite } from '../support/astro-site.js';
+import { copyOfPackedSite } from '../publish/pack.js';
+import { AstroSite, repoRoot } from '../support/astro-site.js';
+import { launchChromium } from '../support/browser.js';
 import { writeFiles } from '../support/doc-samples.js';
-import { type DocSite, docSite } from '../support/doc-site.js';
+import {
+  type DocSite,
+  docSite,
+  importedPackages,
+  installedByPages,
+  pagesInOrder,
+} from '../support/doc-site.js';
 import type { ListeningChild } from '../support/listening-child.js';
 import { FULL_KEY, type StartedMock, startMock } from '../support/mock-server.js';
 
@@ -23,9 +32,11 @@ const PUBLISH_SECRET = 'docs-site-publish-secret';
 describe('the site the docs build, quickstart then every guide', { timeout: 300_000 }, () => {
   let doc: DocSite;
   let mock: StartedMock;
-  // Two copies, so that `astro check` and `astro build` (each syncs) run at once.
   let checked: AstroSite;
+  /** The site as a reader has it: our packed packages and what the pages install. */
   let site: AstroSite;
+  let imported: Set<string>;
+  let installed: Set<string>;
   let server: ListeningChild | undefined;
   /** The port of the API the served site reads: the test's mock first, the publish check's then. */
   let apiPort: number;
@@ -33,6 +44,7 @@ describe('the site the docs build, quickstart then every guide', { timeout: 300_
   let check: Awaited<ReturnType<AstroSite['run']>>;
 
   beforeAll(async () => {
+    const started = performance.now();
     doc = await docSite();
     mock = await startMock();
     // The images' host is the pages' placeholder; the demo's images are the mock's own.
@@ -43,14 +55,27 @@ describe('the site the docs build, quickstart then every guide', { timeout: 300_
         .filter(([path]) => !path.startsWith('.env'))
         .map(([path, code]) => [path, code.replaceAll('images.example.com', host)]),
     );
-    const copy = async () => {
-      const made = await AstroSite.copy(new URL('./fixtures/docs-site', import.meta.url));
-      await writeFiles(made.root, files);
-      return made;
-    };
-    [checked, site] = await Promise.all([copy(), copy()]);
-    const env = site.env({ baseUrl: mock.baseUrl, apiKey: FULL_KEY });
-    [check] = await Promise.all([checked.run('check', env), site.mustBuild(env)]);
+    // What the pages install, at the workspace's versions, on our packed packages and astro.
+    imported = importedPackages(doc.files);
+    installed = await installedByPages(await pagesInOrder());
+    const more = Object.fromEntries(
+      [...imported]
+        .filter((name) => installed.has(name) && !/^(astro|@content-read\/.*)$/.test(name))
+        .map((name) => [name, workspaceVersion(name)]),
+    );
+    const env = (site: string) =>
+      AstroSite.at(site).env({ baseUrl: mock.baseUrl, apiKey: FULL_KEY });
+    const install = copyOfPackedSite(files, more);
+    // `astro check` in a copy on the workspace's packages, while the installed site builds.
+    checked = await AstroSite.copy(new URL('./fixtures/docs-site', import.meta.url));
+    await writeFiles(checked.root, files);
+    [check] = await Promise.all([
+      checked.run('check', env(checked.root)),
+      install.then(async (root) => {
+        site = AstroSite.at(root);
+        await site.mustBuild(env(root));
+      }),
+    ]);
     // The served site reads the API on a port the publish check takes over later.
     await mock.close();
     mock = await startMock();
@@ -61,12 +86,15 @@ describe('the site the docs build, quickstart then every guide', { timeout: 300_
       }),
     );
     origin = server.url;
+    console.log(
+      `the docs' site, installed from the packed packages, built and served: ${Math.round(performance.now() - started)} ms`,
+    );
   });
   afterAll(async () => {
     await server?.stop();
     await mock?.close();
     await checked?.dispose();
-    await site?.dispose();
+    if (site) await rm(site.root, { recursive: true, force: true });
   });
 
   const get = (path: string) => fetch(new URL(path, origin));
@@ -76,6 +104,11 @@ describe('the site the docs build, quickstart then every guide', { timeout: 300_
     // Not vacuous: the guides do change files the quickstart made.
     expect(doc.history['astro.config.mjs']?.length).toBeGreaterThan(4);
     expect(doc.history['src/pages/articles/[id].astro']?.length).toBeGreaterThan(2);
+  });
+
+  it('installs every package its files import, as the pages say', () => {
+    const missing = [...imported].filter((name) => !installed.has(name));
+    expect(missing, 'a package the site imports that no page installs').toEqual([]);
   });
 
   it('passes astro check', () => {
@@ -90,14 +123,20 @@ describe('the site the docs build, quickstart then every guide', { timeout: 300_
     expect(pages).toContain('/articles/art_0007/');
     expect(pages).toContain('/search/');
     expect(pages).toContain('/blogs/blog_01/');
-    for (const path of pages) {
+    const links = new Set<string>();
+    for (const path of [...pages, '/live/', '/live/art_0007/']) {
       const answer = await get(path);
       const html = await answer.text();
       expect(answer.status, path).toBe(200);
       expect(html, path).toMatch(
         /^<!DOCTYPE html><html lang="en">\s*<head>\s*<meta charset="utf-8">/,
       );
+      for (const [, href = ''] of html.matchAll(/<(?:a|link) [^>]*href="(\/[^"#]*)/g))
+        links.add(href);
     }
+    // Every link between the pages (and to their styles and feeds) resolves.
+    expect(links.size).toBeGreaterThan(40);
+    for (const link of links) expect((await get(link)).status, link).toBe(200);
     const article = await (await get('/articles/art_0007/')).text();
     expect(article).toContain('<h1>A Practical Guide to Conditional Requests</h1>');
     expect(article).toMatch(/<nav>\s*<ul><li><a href="#[^"]+">/);
@@ -108,6 +147,23 @@ describe('the site the docs build, quickstart then every guide', { timeout: 300_
     const images = [...article.matchAll(/<img [^>]*src="([^"]+)"/g)].map((m) => m[1]);
     expect(images.length).toBeGreaterThan(0);
     for (const src of images) expect(src).toMatch(/^\/_astro\//);
+  });
+
+  it('reads as UTF-8 in Chromium, on built and live pages alike', async () => {
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      for (const path of ['/articles/art_0007/', '/live/art_0007/']) {
+        await page.goto(new URL(path, origin).href);
+        expect(await page.evaluate(() => document.characterSet), path).toBe('UTF-8');
+      }
+      await page.goto(new URL('/articles/art_0007/', origin).href);
+      // The blog's name, a middle dot and the date, as written: no "Â·".
+      const byline = await page.locator('h1 + p').textContent();
+      expect(byline).toMatch(/^Northwind Engineering \u00b7 \d+\/\d+\/\d{4}$/);
+    } finally {
+      await browser.close();
+    }
   });
 
   it('links every feed item and sitemap URL to a page that answers 200, with lastmod on every article', async () => {
@@ -187,4 +243,10 @@ function node(args: string[], cwd: string, env: Record<string, string>) {
   return new Promise<{ code: number | null; output: string }>((resolve) =>
     child.on('close', (code) => resolve({ code, output })),
   );
+}
+
+/** The version of `name` the workspace has installed. */
+function workspaceVersion(name: string): string {
+  const manifest = readFileSync(join(repoRoot, 'node_modules', name, 'package.json'), 'utf8');
+  return (JSON.parse(manifest) as { version: string }).version;
 }

@@ -148,3 +148,33 @@ function diff(before: string[], after: string[]): Hunk[] {
   }
   return hunks;
 }
+
+/**
+ * The packages `pages` tell a reader to install (`npm install a b`, `npx astro add node`), in
+ * shell samples and inline code alike.
+ */
+export async function installedByPages(pages: string[]): Promise<Set<string>> {
+  const installed = new Set<string>();
+  for (const page of pages) {
+    const text = await readFile(join(DOCS_PAGES, page), 'utf8');
+    for (const [, names = ''] of text.matchAll(/npm install((?: +[@\w./-]+)+)/g))
+      for (const name of names.trim().split(/ +/)) if (!name.startsWith('-')) installed.add(name);
+    for (const [, name = ''] of text.matchAll(/npx astro add ([@\w./-]+)/g))
+      installed.add(name.includes('/') ? name : `@astrojs/${name}`);
+  }
+  return installed;
+}
+
+/** The packages the files of `site` import (bare specifiers; not `astro:` or `node:` modules). */
+export function importedPackages(files: Record<string, string>): Set<string> {
+  const imported = new Set<string>();
+  for (const [file, code] of Object.entries(files)) {
+    if (!/\.(ts|mjs|js|astro)$/.test(file)) continue;
+    for (const [, spec = ''] of code.matchAll(/(?:from|import)\s*\(?\s*'([^'.][^']*)'/g)) {
+      if (/^(astro|node):/.test(spec)) continue;
+      const parts = spec.split('/');
+      imported.add(spec.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? spec));
+    }
+  }
+  return imported;
+}

@@ -1,4 +1,5 @@
 import { inspect } from 'node:util';
+import { NetworkError } from '@content-read/core';
 import { describe, expect, it } from 'vitest';
 import { syncFailed } from '../src/shared/errors.js';
 
@@ -32,6 +33,27 @@ describe('sync failure messages', () => {
     );
     expect(error.message).toMatch(
       /^Could not sync collection "blogs": the API could not be reached: connect ECONNREFUSED\. Check CONTENT_API_URL/,
+    );
+  });
+
+  it("say the path and the advice once, not again in the client's words", () => {
+    const path = '/api/v1/blogs?per_page=500&page=1';
+    const refused = new NetworkError('Network error ECONNREFUSED: connect ECONNREFUSED', {
+      path,
+      timeout: false,
+      hint: 'Could not talk to the API; check baseUrl, the network and that the server is up.',
+    });
+    expect(syncFailed('blogs', refused).message).toBe(
+      `Could not sync collection "blogs": the API could not be reached on ${path}: Network error ECONNREFUSED: connect ECONNREFUSED. Check CONTENT_API_URL and that the service is running.`,
+    );
+    // A timeout keeps the client's advice, which is about time, not the address.
+    const slow = new NetworkError('Timed out waiting for the response headers (10000 ms)', {
+      path,
+      timeout: true,
+      hint: 'Raise `timeouts` or try again later.',
+    });
+    expect(syncFailed('blogs', slow).message).toBe(
+      `Could not sync collection "blogs": the API could not be reached on ${path} (timed out): Timed out waiting for the response headers (10000 ms). Raise \`timeouts\` or try again later.`,
     );
   });
 

@@ -137,7 +137,8 @@ export function describeCause(error: unknown): string {
     case 'AuthenticationError':
       return `the API rejected the key${status}. Check ${KEY_VARIABLE} (or the apiKey option): it must be a current key of this workspace.`;
     case 'NetworkError':
-      return `the API could not be reached${at}${e.timeout ? ' (timed out)' : ''}: ${firstLine(e.message)}. Check ${URL_VARIABLE} and that the service is running.`;
+      // A timeout's advice is the client's (raise timeouts); any other failure's, the address.
+      return `the API could not be reached${at}${e.timeout ? ' (timed out)' : ''}: ${ownWords(e)}. ${e.timeout && e.hint ? e.hint : `Check ${URL_VARIABLE} and that the service is running.`}`;
     case 'RateLimitError':
       return `the API kept rate-limiting the requests${status} after all retries. Try again later, or lower the concurrency option.`;
     case 'ServerError':
@@ -185,6 +186,18 @@ export function redact(text: string, secret: string | undefined): string {
 }
 
 /** The first line, without a closing full stop (the messages here add their own). */
+/**
+ * What a client error says happened, without the path and the advice its message ends with:
+ * the line that quotes it says both in its own words.
+ */
+function ownWords(e: ClientErrorLike): string {
+  let what = (e.message ?? '').split('\n')[0] ?? '';
+  if (e.hint && what.endsWith(` ${e.hint}`)) what = what.slice(0, -e.hint.length - 1);
+  what = firstLine(what);
+  if (e.path && what.endsWith(` (${e.path})`)) what = what.slice(0, -e.path.length - 3);
+  return what;
+}
+
 function firstLine(text: string | undefined): string {
   return ((text ?? '').split('\n')[0] ?? '').trim().replace(/\.+$/, '');
 }

@@ -1,4 +1,5 @@
 import { AstroSite, FIXTURE_SITE, summaryOf } from '@content-read/test-support/astro-site';
+import { pageSamples } from '@content-read/test-support/doc-samples';
 import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRewritingProxy } from '../helpers/rewriting-proxy.js';
@@ -10,6 +11,22 @@ function errorLine(output: string): string {
       .split('\n')
       .find((l) => l.includes('Could not sync collection') || l.includes('is invalid')) ?? ''
   );
+}
+
+/** A line with what changes from run to run (the collection that failed first, its request, the port) left out. */
+const shape = (line: string) =>
+  line
+    .replace(/collection "\w+"/, 'collection "…"')
+    .replace(/\/api\/v1\/\w+\?[^\s:)]*/g, '…')
+    .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:…');
+
+/** Asserts that the quickstart's sample of failed syncs shows `line` as the build printed it. */
+async function inQuickstart(line: string) {
+  const sample = (await pageSamples('getting-started/quickstart.md')).find((s) =>
+    s.code.includes('Could not sync collection'),
+  );
+  const shown = (sample?.code ?? '').split('\n').map(shape);
+  expect(shown, `getting-started/quickstart.md should show: ${line}`).toContain(shape(line));
 }
 
 // Each build has its own copy of the site (its own store), so the cases, and the builds within a
@@ -109,6 +126,7 @@ describe.concurrent('when the API fails', { timeout: 240_000 }, () => {
     expect(failed.output).toContain(
       'Collection "articles": article art_0009 is invalid: field "published_at": not an RFC 3339 date.',
     );
+    await inQuickstart(errorLine(failed.output));
     expect(skipped.code, skipped.output).toBe(0);
     expect(skipped.output).toContain('article art_0009 is invalid: field "published_at"');
     // Two skipped: this case's article and the next case's (one build serves both).
@@ -152,6 +170,7 @@ describe.concurrent('when the API fails', { timeout: 240_000 }, () => {
       /Could not sync collection "(blogs|articles)": the API rejected the key \(401 invalid_token on \/api\/v1\/(blogs|articles)/,
     );
     expect(output).not.toContain('demo-revoked-key');
+    await inQuickstart(errorLine(output));
     // One line, not a trace through the HTTP client.
     expect(output).not.toMatch(/Caused by|at errorForResponse|node_modules\/p-retry/);
   });
@@ -174,5 +193,6 @@ describe.concurrent('when the API fails', { timeout: 240_000 }, () => {
     expect(errorLine(output)).toMatch(
       /Could not sync collection "(blogs|articles)": the API could not be reached/,
     );
+    await inQuickstart(errorLine(output));
   });
 });
