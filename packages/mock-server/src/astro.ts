@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readEnvVariables } from '@content-read/core/internal/node';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
@@ -56,6 +57,7 @@ export async function startMockContentApi(
     typeof options.dataset === 'string'
       ? await loadDataset(fileURLToPath(new URL(options.dataset, root)))
       : options.dataset;
+  if (dataset && options.key !== undefined) checkKey(dataset, options.key, options.dataset);
   const mock = createMockServer({ dataset });
   const listenOn = (port: number) =>
     mock.listen({ host: options.host ?? '127.0.0.1', port, editable: options.editable === true });
@@ -83,6 +85,21 @@ export async function startMockContentApi(
   const what = options.dataset === undefined ? 'built-in demo dataset' : 'your dataset';
   logger?.info(`Mock Content Read API (${what}) at ${listening.baseUrl}`);
   return running;
+}
+
+/**
+ * Fails at once, naming the option, when `key` is none of the dataset's keys: else every sync
+ * of the site would be refused with a 401 that points at CONTENT_API_KEY, which the site never set.
+ */
+function checkKey(dataset: Dataset, key: string, given: MockContentApiOptions['dataset']): void {
+  const sha256 = createHash('sha256').update(key).digest('hex');
+  const usable = dataset.keys.filter((k) => !k.revoked);
+  if (usable.some((k) => k.key === key || k.key_sha256 === sha256)) return;
+  const which = typeof given === 'string' ? `"${given}"` : 'the dataset given';
+  const ids = usable.map((k) => k.id).join(', ') || 'none';
+  throw new Error(
+    `mockContentApi({ dataset, key }): the key is none of the keys ${which} defines (their ids: ${ids}), so every sync would be refused with 401: give key the value of one of them.`,
+  );
 }
 
 function defaultKey(dataset: MockContentApiOptions['dataset']): string {

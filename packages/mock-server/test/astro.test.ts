@@ -59,6 +59,12 @@ describe('@content-read/mock-server/astro', () => {
       await expect(startMockContentApi({ dataset: 'content.json', root })).rejects.toThrow(
         /also give `key`/,
       );
+      // A key the dataset does not define fails at once, naming the option, not with a 401 later.
+      await expect(
+        startMockContentApi({ dataset: 'content.json', key: 'ci-key', root }),
+      ).rejects.toThrow(
+        /^mockContentApi\(\{ dataset, key \}\): the key is none of the keys "content\.json" defines \(their ids: key_\w+/,
+      );
       const key = Object.values(GENERATED_KEYS)[0] ?? '';
       const running = await startMockContentApi({ dataset: 'content.json', key, root });
       try {
