@@ -1,0 +1,178 @@
+/**
+ * Which article of the workspace a link names, and where that article is on the site. Writers
+ * link articles by whatever URL the editor pasted: the article's `canonical_url`, its blog's
+ * `url` followed by a path ending in its slug (Ghost's `/<slug>/`, WordPress's
+ * `/2024/05/<slug>/`), or a relative path the sanitiser already resolved with `relativeTo`. URLs
+ * are compared normalised: scheme (http and https alike) and host case, default ports, a trailing
+ * slash or `index.html`, the query left out; the fragment is kept for the link on the site.
+ */
+
+/** What the site's route function is given: the article and its blog, by id and slug. */
+export interface ArticleRoute {
+  id: string;
+  slug: string;
+  blog: { id: string; slug: string };
+}
+
+/** The site's route for an article: a path on the site (`/blogs/<blog>/<slug>/`) or an http(s) URL. */
+export type ArticleUrl = (article: ArticleRoute) => string;
+
+/** An article as the index knows it. */
+export interface LinkArticle {
+  id: string;
+  slug: string;
+  blogId: string;
+  canonicalUrl: string | null;
+}
+
+/** A blog as the index knows it. */
+export interface LinkBlog {
+  id: string;
+  slug: string;
+  url: string | null;
+}
+
+/** Why a link into the workspace names no article the site publishes. */
+export type BrokenReason = 'filtered out' | 'out of scope' | 'unknown';
+
+/** What a link names: an article the site publishes (its href on the site), a broken link, or nothing of ours. */
+export type LinkTarget =
+  | { kind: 'article'; id: string; href: string }
+  | { kind: 'broken'; reason: BrokenReason }
+  | { kind: 'outside' };
+
+export interface LinkTargetsInput {
+  /** The articles the site publishes. */
+  published: readonly LinkArticle[];
+  /** Every blog the key reads (a blog outside `inScope` makes its links "out of scope"). */
+  blogs: readonly LinkBlog[];
+  /** The ids of the blogs the site publishes; default: every blog given. */
+  inScope?: ReadonlySet<string>;
+  /** Articles the listing held that the site leaves out (`filter`, `latest`). */
+  filteredOut?: readonly LinkArticle[];
+  articleUrl: ArticleUrl;
+}
+
+/** `href` compared as a link target: host and path, normalised; undefined for a non-http(s) URL. */
+export function linkKey(href: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  const path = url.pathname.replace(/\/index\.html?$/i, '/').replace(/\/+$/, '');
+  return `${url.host}${path}`;
+}
+
+/** The articles of a workspace, indexed by the URLs that name them. */
+export class LinkTargets {
+  readonly #byUrl = new Map<string, LinkArticle>();
+  readonly #byBlogSlug = new Map<string, LinkArticle>();
+  readonly #filteredOut = new Map<string, LinkArticle>();
+  readonly #filteredBySlug = new Map<string, LinkArticle>();
+  /** Each blog's URL key (longest first, so a blog under another's path wins) and its id. */
+  readonly #blogUrls: Array<{ key: string; id: string }>;
+  /** The hosts of the workspace: of its blogs' URLs and of its articles' canonical URLs. */
+  readonly #hosts = new Set<string>();
+  readonly #hrefs = new Map<string, string>();
+
+  constructor(private readonly input: LinkTargetsInput) {
+    const slugs = new Map(input.blogs.map((blog) => [blog.id, blog.slug]));
+    for (const article of input.published) {
+      this.#index(article, this.#byUrl);
+      this.#byBlogSlug.set(`${article.blogId}\n${article.slug}`, article);
+      if (!slugs.has(article.blogId)) slugs.set(article.blogId, article.blogId);
+    }
+    for (const article of input.filteredOut ?? []) {
+      this.#index(article, this.#filteredOut);
+      this.#filteredBySlug.set(`${article.blogId}\n${article.slug}`, article);
+    }
+    this.#blogUrls = input.blogs
+      .flatMap((blog) => {
+        const key = blog.url ? linkKey(blog.url) : undefined;
+        if (key) this.#hosts.add(key.split('/')[0] ?? key);
+        return key ? [{ key, id: blog.id }] : [];
+      })
+      .sort((a, b) => b.key.length - a.key.length);
+    this.slugOf = (blogId) => slugs.get(blogId) ?? blogId;
+  }
+
+  private readonly slugOf: (blogId: string) => string;
+
+  /** What `href` (absolute, as the sanitiser wrote it) names. */
+  target(href: string): LinkTarget {
+    const key = linkKey(href);
+    if (!key) return { kind: 'outside' };
+    const hash = href.indexOf('#');
+    const fragment = hash >= 0 ? href.slice(hash) : '';
+    const found = this.#byUrl.get(key) ?? this.#underBlog(key, this.#byBlogSlug);
+    if (found) return { kind: 'article', id: found.id, href: this.hrefOf(found) + fragment };
+    if (this.#filteredOut.has(key) || this.#underBlog(key, this.#filteredBySlug))
+      return { kind: 'broken', reason: 'filtered out' };
+    const blog = this.#blogOf(key);
+    if (blog && this.input.inScope && !this.input.inScope.has(blog))
+      return { kind: 'broken', reason: 'out of scope' };
+    if (blog || this.#hosts.has(key.split('/')[0] ?? key))
+      return { kind: 'broken', reason: 'unknown' };
+    return { kind: 'outside' };
+  }
+
+  /** The article's page on the site, from the route function, checked as any URL is. */
+  hrefOf(article: LinkArticle): string {
+    let href = this.#hrefs.get(article.id);
+    if (href === undefined) {
+      const blog = { id: article.blogId, slug: this.slugOf(article.blogId) };
+      href = checkedRoute(
+        this.input.articleUrl({ id: article.id, slug: article.slug, blog }),
+        article.id,
+      );
+      this.#hrefs.set(article.id, href);
+    }
+    return href;
+  }
+
+  #index(article: LinkArticle, into: Map<string, LinkArticle>) {
+    const key = article.canonicalUrl ? linkKey(article.canonicalUrl) : undefined;
+    if (!key) return;
+    into.set(key, article);
+    this.#hosts.add(key.split('/')[0] ?? key);
+  }
+
+  /** An article named by its blog's URL and a path whose last segment is its slug. */
+  #underBlog(key: string, bySlug: Map<string, LinkArticle>): LinkArticle | undefined {
+    const blog = this.#blogOf(key);
+    const slug = key.slice(key.lastIndexOf('/') + 1);
+    return blog && slug ? bySlug.get(`${blog}\n${decodeSegment(slug)}`) : undefined;
+  }
+
+  #blogOf(key: string): string | undefined {
+    return this.#blogUrls.find((blog) => key === blog.key || key.startsWith(`${blog.key}/`))?.id;
+  }
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * A route the site's function gave, as a link may hold it: a path on the site (`/…`, not
+ * `//…`) or an http(s) URL. Anything else is the site's mistake, named with the article.
+ */
+function checkedRoute(route: unknown, id: string): string {
+  if (typeof route === 'string') {
+    if (route.startsWith('/') && !route.startsWith('//') && !/[\s\\]/.test(route)) return route;
+    try {
+      const url = new URL(route);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
+    } catch {}
+  }
+  throw new Error(
+    `articleUrl() gave ${JSON.stringify(route)} for article ${id}: it must return a path on the site ("/blogs/<blog>/<slug>/") or an http(s) URL.`,
+  );
+}
