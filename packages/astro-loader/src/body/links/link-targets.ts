@@ -7,7 +7,10 @@
  * slash or `index.html`, the query left out; the fragment is kept for the link on the site.
  */
 
-/** What the site's route function is given: the article and its blog, by id and slug. */
+/**
+ * What the site's route function is given: the article and its blog, each by the id its
+ * collection gives its entry (what your pages' `params` use) and by its slug.
+ */
 export interface ArticleRoute {
   id: string;
   slug: string;
@@ -17,7 +20,7 @@ export interface ArticleRoute {
 /** The site's route for an article: a path on the site (`/blogs/<blog>/<slug>/`) or an http(s) URL. */
 export type ArticleUrl = (article: ArticleRoute) => string;
 
-/** An article as the index knows it. */
+/** An article as the index knows it (ids: its entry's, and its blog's entry's). */
 export interface LinkArticle {
   id: string;
   slug: string;
@@ -25,7 +28,7 @@ export interface LinkArticle {
   canonicalUrl: string | null;
 }
 
-/** A blog as the index knows it. */
+/** A blog as the index knows it (`id`: its entry's). */
 export interface LinkBlog {
   id: string;
   slug: string;
