@@ -4,14 +4,14 @@
 // few modules of ours where it loaded a hundred, in every `astro sync`, `build` and `dev`.
 //
 // dist/ is flat: entries and their shared chunks side by side, so a module that names a file of
-// dist/ by URL (the loader's injected routes, its thread script: src/build/dist-files.ts) finds
+// dist/ by URL (the loader's injected routes, its thread script: src/build-time/dist-files.ts) finds
 // it beside whichever bundle it ended up in. Every import that is not ours stays an import:
 // dependencies, peers, node:* and Astro's virtual modules resolve in the site, as they did.
 import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
-import { DIST_FILES } from '../packages/astro-loader/src/build/dist-files.ts';
+import { DIST_FILES } from '../packages/astro-loader/src/build-time/dist-files.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
@@ -40,8 +40,8 @@ const PACKAGES: Record<string, Record<string, string>> = {
     feed: 'feed.ts',
     // What components/ArticleBody.astro imports.
     'article-body': 'article-body.ts',
-    // Loaded by URL, not imported (see src/build/dist-files.ts).
-    [name(DIST_FILES.bodyThread)]: 'build/pool/body-thread.ts',
+    // Loaded by URL, not imported (see src/build-time/dist-files.ts).
+    [name(DIST_FILES.bodyThread)]: 'build-time/pool/body-thread.ts',
     [name(DIST_FILES.envMiddleware)]: 'server/env-middleware.ts',
     [name(DIST_FILES.proxyRoute)]: 'server/proxy/route.ts',
     [name(DIST_FILES.publishRoute)]: 'server/publish/route.ts',

@@ -73,7 +73,8 @@ const PROXY_ERRORS_FILE = 'packages/astro-loader/src/server/proxy/error-codes.ts
 /** The file that lists the publish webhook's error codes (`PUBLISH_ERRORS`). */
 const PUBLISH_ERRORS_FILE = 'packages/astro-loader/src/server/publish/error-codes.ts';
 /** The file that lists the `astro dev` refresh webhook's error codes (`REFRESH_ERRORS`). */
-const REFRESH_ERRORS_FILE = 'packages/astro-loader/src/build/integration/refresh-error-codes.ts';
+const REFRESH_ERRORS_FILE =
+  'packages/astro-loader/src/build-time/integration/refresh-error-codes.ts';
 
 interface Checked {
   program: ts.Program;

@@ -17,7 +17,7 @@ const out = resolve(`node_modules/.cache/proxy-attack/${checkout.replace(/\W+/g,
 await build({
   input: {
     handler: `${src}/server/proxy/handler.ts`,
-    options: `${src}/build/integration/options.ts`,
+    options: `${src}/build-time/integration/options.ts`,
   },
   external: (id) => !id.startsWith('.') && !id.startsWith('/'),
   output: { dir: out, format: 'esm' },

@@ -8,18 +8,21 @@ export {
   type SanitiseOptions,
   type UrlBase,
 } from './body/sanitise/sanitiser.js';
-export type { ConnectionOptions } from './build/config/connection.js';
-export { contentRead, contentRead as default } from './build/integration/content-read.js';
+export type { ConnectionOptions } from './build-time/config/connection.js';
+export { contentRead, contentRead as default } from './build-time/integration/content-read.js';
 export type {
   ContentReadOptions,
   ProxyOptions,
   PublishOptions,
-} from './build/integration/options.js';
-export type { RefreshWebhookOptions } from './build/integration/refresh-webhook.js';
-export { articlesLoader } from './build/loaders/articles-loader.js';
-export { blogsLoader } from './build/loaders/blogs-loader.js';
-export type { ArticlesLoaderOptions, BlogsLoaderOptions } from './build/loaders/loader-options.js';
-export type { CommonLoaderOptions } from './build/sync/sync-options.js';
+} from './build-time/integration/options.js';
+export type { RefreshWebhookOptions } from './build-time/integration/refresh-webhook.js';
+export { articlesLoader } from './build-time/loaders/articles-loader.js';
+export { blogsLoader } from './build-time/loaders/blogs-loader.js';
+export type {
+  ArticlesLoaderOptions,
+  BlogsLoaderOptions,
+} from './build-time/loaders/loader-options.js';
+export type { CommonLoaderOptions } from './build-time/sync/sync-options.js';
 export type { RateLimitOptions, SharedLimiter } from './server/proxy/rate-limit.js';
 export type { UpstreamOptions } from './server/proxy/upstream-gate.js';
 export { type CacheKeyPart, cacheKey, type DigestedEntry } from './shared/entries/cache-key.js';

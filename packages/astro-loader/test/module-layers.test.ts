@@ -1,6 +1,6 @@
 /**
  * src/ is layered by when its code runs: shared/ (both lifetimes) at the bottom, body/ (the
- * article-body steps) on it, server/ (request time) on those, build/ (build time) on top, with
+ * article-body steps) on it, server/ (request time) on those, build-time/ (build time) on top, with
  * article-body/ (what ArticleBody.astro imports) beside them and the entry points over all.
  * No file imports a layer above its own, and no files import each other in a circle; type
  * imports count too (`import type`, `import('…')` types), since they tie the files as well.
@@ -16,9 +16,9 @@ type ImportGraph = Map<string, string[]>;
 
 /** The layers a file in each layer may import: its own and those below it. */
 const MAY_IMPORT: Record<string, string[]> = {
-  entry: ['entry', 'article-body', 'build', 'server', 'body', 'shared'],
+  entry: ['entry', 'article-body', 'build-time', 'server', 'body', 'shared'],
   'article-body': ['article-body', 'body', 'shared'],
-  build: ['build', 'server', 'body', 'shared'],
+  'build-time': ['build-time', 'server', 'body', 'shared'],
   server: ['server', 'body', 'shared'],
   body: ['body', 'shared'],
   shared: ['shared'],
@@ -115,15 +115,15 @@ describe('the checks themselves', () => {
 
   it('find an import up the layers, and allow the ones down', () => {
     const graph = new Map([
-      ['index.ts', ['build/a.ts', 'article-body/b.ts']],
-      ['build/a.ts', ['server/c.ts', 'body/d.ts']],
-      ['server/c.ts', ['shared/e.ts', 'build/a.ts']],
+      ['index.ts', ['build-time/a.ts', 'article-body/b.ts']],
+      ['build-time/a.ts', ['server/c.ts', 'body/d.ts']],
+      ['server/c.ts', ['shared/e.ts', 'build-time/a.ts']],
       ['body/d.ts', ['shared/e.ts']],
       ['shared/e.ts', ['body/d.ts']],
       ['article-body/b.ts', ['body/d.ts', 'server/c.ts']],
     ]);
     expect(upwardImports(graph)).toEqual([
-      'server/c.ts → build/a.ts',
+      'server/c.ts → build-time/a.ts',
       'shared/e.ts → body/d.ts',
       'article-body/b.ts → server/c.ts',
     ]);

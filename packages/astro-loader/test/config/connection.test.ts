@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { restoreApiEnvAfterEach } from '@content-read/test-support/api-env';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resolveConnection } from '../../src/build/config/connection.js';
-import { clearEnvContext, setEnvContext } from '../../src/build/config/env.js';
+import { resolveConnection } from '../../src/build-time/config/connection.js';
+import { clearEnvContext, setEnvContext } from '../../src/build-time/config/env.js';
 import { runtimeConnection, setRuntimeVariables } from '../../src/shared/connection.js';
 import { MissingConnectionError } from '../../src/shared/errors.js';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { setProxyScope, widerProxyWarning } from '../../src/build/config/proxy-scope.js';
+import { setProxyScope, widerProxyWarning } from '../../src/build-time/config/proxy-scope.js';
 import { articlesLoader } from '../../src/index.js';
 import { loaderContext } from '../helpers/loader-context.js';
 

@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AstroSite } from '@content-read/test-support/astro-site';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkPublicVariables, filesContainingKey } from '../../src/build/integration/key-guard.js';
+import {
+  checkPublicVariables,
+  filesContainingKey,
+} from '../../src/build-time/integration/key-guard.js';
 
 const KEY = 'canary-Gu4rd/k+y=';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   blankDocComments,
   dependencyComments,
-} from '../../src/build/integration/dependency-comments.js';
+} from '../../src/build-time/integration/dependency-comments.js';
 
 const blank = (code: string) => blankDocComments(code, parseSync('x.js', code).comments);
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { keepsDist, removeDroppedPages } from '../../src/build/integration/kept-dist.js';
+import { keepsDist, removeDroppedPages } from '../../src/build-time/integration/kept-dist.js';
 
 const made: string[] = [];
 afterEach(async () => {

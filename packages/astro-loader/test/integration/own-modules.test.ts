@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ownModulesMinified } from '../../src/build/integration/own-modules.js';
+import { ownModulesMinified } from '../../src/build-time/integration/own-modules.js';
 
 async function transform(code: string, id: string) {
   const { handler } = ownModulesMinified().transform;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publishPath } from '../../src/build/integration/options.js';
+import { publishPath } from '../../src/build-time/integration/options.js';
 import { handlePublish, type RouteCache } from '../../src/server/publish/handler.js';
 
 const SECRET = 'canary-publish-secret-7Hq2';

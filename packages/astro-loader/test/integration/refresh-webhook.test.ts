@@ -4,13 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearEnvContext, setEnvContext } from '../../src/build/config/env.js';
-import { REFRESH_ERRORS } from '../../src/build/integration/refresh-error-codes.js';
+import { clearEnvContext, setEnvContext } from '../../src/build-time/config/env.js';
+import { REFRESH_ERRORS } from '../../src/build-time/integration/refresh-error-codes.js';
 import {
   isLoopbackAddress,
   refreshHandler,
   refreshWebhook,
-} from '../../src/build/integration/refresh-webhook.js';
+} from '../../src/build-time/integration/refresh-webhook.js';
 import { bearerMatches } from '../../src/server/http.js';
 
 describe('bearerMatches (the publish and refresh webhooks)', () => {

@@ -11,7 +11,7 @@ import {
   createSanitiser as createPool,
   RenderFailure,
   type SanitiserPoolOptions,
-} from '../../src/build/pool/body-pool.js';
+} from '../../src/build-time/pool/body-pool.js';
 import { contentCorpus } from './content-corpus.js';
 import { sanitiserCorpus as corpus } from './corpus.js';
 
@@ -20,7 +20,7 @@ const sourceWorker = new URL('./fixtures/source-worker.mjs', import.meta.url);
 const createSanitiser = (options: SanitiserPoolOptions) =>
   createPool({ workerUrl: sourceWorker, ...options });
 const sourceImports = new URL('./fixtures/source-imports.mjs', import.meta.url).href;
-const poolUrl = new URL('../../src/build/pool/body-pool.ts', import.meta.url).href;
+const poolUrl = new URL('../../src/build-time/pool/body-pool.ts', import.meta.url).href;
 
 describe('sanitiser pool', () => {
   it("renders on threads byte for byte as inline with the site's embed providers and each article's base", async () => {

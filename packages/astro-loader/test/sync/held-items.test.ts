@@ -1,6 +1,6 @@
 import type { MetaStore } from 'astro/loaders';
 import { describe, expect, it } from 'vitest';
-import { HeldItems } from '../../src/build/sync/held-items.js';
+import { HeldItems } from '../../src/build-time/sync/held-items.js';
 
 function memoryMeta(): MetaStore & { deletes: string[] } {
   const map = new Map<string, string>();

@@ -1,9 +1,9 @@
 import type { LoaderContext } from 'astro/loaders';
 import { describe, expect, it } from 'vitest';
-import { RenderFailure } from '../../src/build/pool/body-pool.js';
-import { pageProcessor } from '../../src/build/sync/page-entries.js';
-import type { SyncReport } from '../../src/build/sync/sync-report.js';
-import type { SyncSpec } from '../../src/build/sync/sync-spec.js';
+import { RenderFailure } from '../../src/build-time/pool/body-pool.js';
+import { pageProcessor } from '../../src/build-time/sync/page-entries.js';
+import type { SyncReport } from '../../src/build-time/sync/sync-report.js';
+import type { SyncSpec } from '../../src/build-time/sync/sync-spec.js';
 import { ContentReadLoaderError } from '../../src/shared/errors.js';
 
 type Item = { id: string };

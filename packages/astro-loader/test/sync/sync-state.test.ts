@@ -5,7 +5,7 @@ import {
   type SyncState,
   usablePages,
   writeState,
-} from '../../src/build/sync/sync-state.js';
+} from '../../src/build-time/sync/sync-state.js';
 
 function memoryMeta(): MetaStore & { sets: number } {
   const map = new Map<string, string>();

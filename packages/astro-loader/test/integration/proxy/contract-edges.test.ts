@@ -1,6 +1,6 @@
 import { startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ProxyOptions, proxySettings } from '../../../src/build/integration/options.js';
+import { type ProxyOptions, proxySettings } from '../../../src/build-time/integration/options.js';
 import { expectProxyError, proxyAt } from '../../helpers/proxy.js';
 import {
   type Answer,

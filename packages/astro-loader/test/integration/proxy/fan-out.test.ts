@@ -1,6 +1,6 @@
 import { startMock } from '@content-read/test-support/mock-server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ProxyOptions, proxySettings } from '../../../src/build/integration/options.js';
+import { type ProxyOptions, proxySettings } from '../../../src/build-time/integration/options.js';
 import { PAGE_CONCURRENCY } from '../../../src/server/proxy/listing.js';
 import { expectProxyError, proxyAt } from '../../helpers/proxy.js';
 import {

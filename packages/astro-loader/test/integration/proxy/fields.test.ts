@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ProxyOptions, proxySettings } from '../../../src/build/integration/options.js';
+import { type ProxyOptions, proxySettings } from '../../../src/build-time/integration/options.js';
 import { ContentReadSetupError } from '../../../src/shared/errors.js';
 import { expectProxyError, proxyAt } from '../../helpers/proxy.js';
 import { useRecordingUpstream } from '../../helpers/recording-upstream.js';

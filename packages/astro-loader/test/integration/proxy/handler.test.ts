@@ -1,7 +1,7 @@
 import { GENERATED_KEYS, generateDataset } from '@content-read/mock-server';
 import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proxySettings } from '../../../src/build/integration/options.js';
+import { proxySettings } from '../../../src/build-time/integration/options.js';
 import { createProxyHandler } from '../../../src/server/proxy/handler.js';
 import type { ProxySettings } from '../../../src/server/proxy/settings.js';
 import { MissingConnectionError } from '../../../src/shared/errors.js';

@@ -1,7 +1,7 @@
 import { FULL_KEY } from '@content-read/test-support/mock-server';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { renderArticleHtml } from '../../../src/body/sanitise/sanitiser.js';
-import { type ProxyOptions, proxySettings } from '../../../src/build/integration/options.js';
+import { type ProxyOptions, proxySettings } from '../../../src/build-time/integration/options.js';
 import { FIELDS } from '../../../src/server/proxy/fields.js';
 import { createProxyHandler } from '../../../src/server/proxy/handler.js';
 import { LIMITER_DEADLINE_MS } from '../../../src/server/proxy/rate-limit.js';

@@ -1,6 +1,6 @@
 import { startMock } from '@content-read/test-support/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proxySettings } from '../../../src/build/integration/options.js';
+import { proxySettings } from '../../../src/build-time/integration/options.js';
 import { createProxyHandler } from '../../../src/server/proxy/handler.js';
 import type {
   ClientContext,

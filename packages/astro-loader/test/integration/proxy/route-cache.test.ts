@@ -1,6 +1,6 @@
 import { FULL_KEY } from '@content-read/test-support/mock-server';
 import { describe, expect, it } from 'vitest';
-import { type ProxyOptions, proxySettings } from '../../../src/build/integration/options.js';
+import { type ProxyOptions, proxySettings } from '../../../src/build-time/integration/options.js';
 import { createProxyHandler } from '../../../src/server/proxy/handler.js';
 import type { ProxyRouteCache } from '../../../src/server/proxy/route-cache.js';
 import { useRecordingUpstream } from '../../helpers/recording-upstream.js';

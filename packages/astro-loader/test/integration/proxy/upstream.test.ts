@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import pkg from '../../../package.json' with { type: 'json' };
-import { proxySettings } from '../../../src/build/integration/options.js';
+import { proxySettings } from '../../../src/build-time/integration/options.js';
 import { fetchUpstream, rewriteLink } from '../../../src/server/proxy/upstream.js';
 
 describe('fetchUpstream', () => {
