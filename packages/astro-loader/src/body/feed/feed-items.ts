@@ -1,6 +1,7 @@
 import { escapeAttribute, escapeText } from '../../shared/html-escape.js';
 import type { Embed } from '../cms/embeds.js';
-import { feedHtml, xmlText } from './feed-html.js';
+import { feedHtml } from './feed-html.js';
+import { xmlText } from './xml-text.js';
 
 /**
  * Feed items from article entries, shaped for `@astrojs/rss` (its `RSSFeedItem`: plain objects,
