@@ -7,11 +7,9 @@ import {
   threadHighlighting,
 } from '../../src/body/highlight/highlighter.js';
 import { renderArticleHtml } from '../../src/body/sanitise/sanitiser.js';
-import {
-  createSanitiser as createPool,
-  RenderFailure,
-  type SanitiserPoolOptions,
-} from '../../src/build-time/pool/body-pool.js';
+import { createSanitiser as createPool } from '../../src/build-time/pool/body-pool.js';
+import { RenderFailure } from '../../src/build-time/pool/inline-render.js';
+import type { SanitiserPoolOptions } from '../../src/build-time/pool/pool-options.js';
 import { contentCorpus } from './content-corpus.js';
 import { sanitiserCorpus as corpus } from './corpus.js';
 

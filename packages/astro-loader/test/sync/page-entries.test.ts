@@ -1,6 +1,6 @@
 import type { LoaderContext } from 'astro/loaders';
 import { describe, expect, it } from 'vitest';
-import { RenderFailure } from '../../src/build-time/pool/body-pool.js';
+import { RenderFailure } from '../../src/build-time/pool/inline-render.js';
 import { pageProcessor } from '../../src/build-time/sync/page-entries.js';
 import type { SyncReport } from '../../src/build-time/sync/sync-report.js';
 import type { SyncSpec } from '../../src/build-time/sync/sync-spec.js';

@@ -1,69 +1,20 @@
-import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
-import type { HighlightSettings } from '../../body/highlight/highlighter.js';
-import type { SanitisedBody } from '../../body/pipeline.js';
-import { renderArticleHtml, type SanitiseOptions } from '../../body/sanitise/sanitiser.js';
+import type { SanitiseOptions } from '../../body/sanitise/sanitiser.js';
 import type { UrlBase } from '../../body/sanitise/urls.js';
 import { DIST_FILES, distFile } from '../dist-files.js';
-import type { SanitiseBatch } from './body-thread.js';
+import { type RenderFailure, renderInline } from './inline-render.js';
+import {
+  defaultSanitiseWorkers,
+  type Sanitiser,
+  type SanitiserPoolOptions,
+} from './pool-options.js';
+import { endThreads, type Job, sendBatch, startThread, type Thread } from './pool-thread.js';
 
 /**
- * A body as the pool rendered it: steps 2–3 of the body pipeline when a thread highlighted its
- * code too (`highlighted`, with the `blocks` it wrote), else step 2 alone.
+ * The body pool of a sync: bodies rendered inline until the sync has enough HTML to pay for
+ * threads, then queued and sent to the threads (pool-thread.ts) in batches, the threads grown
+ * while bodies with code wait, the main thread rendering what the busy threads leave, and all of
+ * it inline again once a thread fails or the pool is closed.
  */
-export type PoolRendered = SanitisedBody;
-
-/** Sanitises article bodies for one sync: on worker threads when that pays, else inline. */
-export interface Sanitiser {
-  /**
-   * One body; `base` is what its relative URLs are relative to (see UrlBase), `where` names it
-   * in the warnings of its highlighting, `remembered` holds its last entry's blocks by key.
-   */
-  render(
-    html: string,
-    base?: UrlBase,
-    where?: string,
-    remembered?: ReadonlyMap<string, string>,
-  ): Promise<PoolRendered>;
-  /** Bodies rendered by a thread so far (the rest were rendered inline). */
-  readonly threaded: number;
-  /** Stops the threads (so `astro sync` can exit); renders asked for afterwards run inline. */
-  close(): Promise<void>;
-}
-
-export interface SanitiserPoolOptions extends SanitiseOptions {
-  /** Worker threads; 0 renders inline. Default: {@link defaultSanitiseWorkers}. */
-  workers?: number;
-  /** Told once when a thread fails and the rest of the sync sanitises inline. */
-  warn?: (message: string) => void;
-  /** HTML (UTF-16 code units) rendered inline before the threads start. */
-  inlineBelow?: number;
-  /**
-   * Whether the main thread renders queued bodies while the threads are busy. Default: true;
-   * tests that compare the threads' output with inline turn it off.
-   */
-  mainThreadHelps?: boolean;
-  /** The worker's module; tests point it at a failing one. */
-  workerUrl?: URL;
-  /**
-   * The site's highlighting, for the threads to do with the sanitising (bodies rendered inline
-   * are left for the main thread's highlighter). Default: none.
-   */
-  highlighting?: HighlightSettings;
-}
-
-/**
- * One fewer than the cores Node may use (the main thread keeps parsing responses, validating
- * and storing), at most 4: past that the main thread, not sanitising, sets the pace. When the
- * threads highlight code too, one per core: highlighting is then most of the work, and the main
- * thread, waiting on it, leaves its core to them (B11 on two cores: 0.82× and 0.88× with two
- * threads, 0.96× and 0.98× with one, side by side). The pool grows to that only while bodies
- * with code wait for a thread (see `createSanitiser`).
- */
-export function defaultSanitiseWorkers(highlighting = false): number {
-  const cores = availableParallelism();
-  return Math.max(0, Math.min(4, highlighting ? cores : cores - 1));
-}
 
 /** Starting a thread costs tens of ms: below ~100 articles of 5 KB, inline is quicker. */
 const INLINE_BELOW = 512 * 1024;
@@ -74,31 +25,6 @@ const IN_FLIGHT = 2;
 /** How long the main thread renders queued bodies at a stretch (see `help`). */
 const HELP_SLICE_MS = 2;
 
-/**
- * Our own rendering failed: a fault of the loader, never of the article. A build shows it inside
- * a `ContentReadLoaderError` naming the article: report it; `sanitiseWorkers: 0` works around a
- * fault of the threads.
- */
-export class RenderFailure extends Error {
-  override readonly name = 'RenderFailure';
-}
-
-interface Job {
-  html: string;
-  base: UrlBase;
-  where: string;
-  remembered: ReadonlyMap<string, string> | undefined;
-  /** It has code for the threads to highlight. */
-  code: boolean;
-  done: (result: PoolRendered) => void;
-  failed: (error: RenderFailure) => void;
-}
-
-interface Thread {
-  worker: Worker;
-  batches: Map<number, Job[]>;
-}
-
 export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
   const size = options.workers ?? defaultSanitiseWorkers();
   const most = options.workers ?? defaultSanitiseWorkers(options.highlighting !== undefined);
@@ -106,17 +32,9 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
     ...(options.allowClasses ? { allowClasses: [...options.allowClasses] } : {}),
     ...(options.embedProviders ? { embedProviders: [...options.embedProviders] } : {}),
   };
-  const inline = (html: string, base: UrlBase) => {
-    try {
-      return renderArticleHtml(html, base === undefined ? sanitise : { ...sanitise, base });
-    } catch (error) {
-      throw new RenderFailure(error instanceof Error ? error.message : String(error), {
-        cause: error,
-      });
-    }
-  };
+  const inline = (html: string, base: UrlBase) => renderInline(html, base, sanitise);
   /** A queued job rendered here, settled with its result or its failure. */
-  const renderInline = (job: Job) => {
+  const settleInline = (job: Job) => {
     try {
       job.done(inline(job.html, job.base));
     } catch (error) {
@@ -137,48 +55,25 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
   // Once a thread has failed (or the pool is closed), everything runs inline.
   let stopped = false;
 
-  const startThread = (): Thread => {
-    const thread: Thread = {
-      // Not the main thread's flags: `--import` hooks or `--input-type` are not for this thread.
-      worker: new Worker(workerUrl, {
-        workerData: { options: sanitise, highlighting: options.highlighting },
-        execArgv: [],
-      }),
-      batches: new Map(),
-    };
-    thread.worker.unref();
-    thread.worker.on(
-      'message',
-      ({
-        batch,
-        results,
-        warnings,
-      }: {
-        batch: number;
-        results: PoolRendered[];
-        warnings: string[];
-      }) => {
-        for (const line of warnings) options.warn?.(line);
-        const jobs = thread.batches.get(batch) ?? [];
-        thread.batches.delete(batch);
-        if (thread.batches.size === 0) thread.worker.unref();
-        threaded += jobs.length;
-        for (const [i, job] of jobs.entries()) job.done(results[i] as PoolRendered);
-        dispatch();
+  const startOne = (): Thread =>
+    startThread(
+      workerUrl,
+      { options: sanitise, highlighting: options.highlighting },
+      {
+        warn: (line) => options.warn?.(line),
+        answered: (jobs) => {
+          threaded += jobs;
+          dispatch();
+        },
+        failed: (reason) => fail(reason),
       },
     );
-    thread.worker.on('error', (error) => fail(`${error.message}`));
-    thread.worker.on('exit', (code) => {
-      if (!stopped) fail(`it exited with code ${code}`);
-    });
-    return thread;
-  };
 
   /** Starts the threads; one that cannot even be made (a synchronous throw) is a failed thread. */
   const start = (): Thread[] => {
     const started: Thread[] = [];
     try {
-      while (started.length < size) started.push(startThread());
+      while (started.length < size) started.push(startOne());
     } catch (error) {
       threads = started;
       fail(error instanceof Error ? error.message : String(error));
@@ -198,13 +93,12 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
   /** Ends the threads; what they or the queue still held is rendered inline. */
   const stop = async () => {
     stopped = true;
-    const jobs = [...(threads ?? []).flatMap((t) => [...t.batches.values()].flat()), ...queue];
+    const { held, ended } = endThreads(threads ?? []);
+    const jobs = [...held, ...queue];
     queue.length = 0;
-    for (const thread of threads ?? []) thread.batches.clear();
-    const ending = (threads ?? []).map((thread) => thread.worker.terminate());
     // Each job is settled on its own: one failing render must not leave the others pending.
-    for (const job of jobs) renderInline(job);
-    await Promise.all(ending);
+    for (const job of jobs) settleInline(job);
+    await ended;
   };
 
   /**
@@ -215,7 +109,7 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
   const growFor = (running: Thread[]) => {
     if (running.length >= most || !queue.some((job) => job.code)) return false;
     try {
-      running.push(startThread());
+      running.push(startOne());
       return true;
     } catch (error) {
       fail(error instanceof Error ? error.message : String(error));
@@ -236,7 +130,7 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
     while (!stopped && performance.now() - started < HELP_SLICE_MS) {
       const at = queue.findIndex((job) => !job.code);
       if (at < 0) return;
-      renderInline(queue.splice(at, 1)[0] as Job);
+      settleInline(queue.splice(at, 1)[0] as Job);
     }
     if (!stopped && queue.length > 0) helpSoon();
   };
@@ -256,17 +150,7 @@ export function createSanitiser(options: SanitiserPoolOptions = {}): Sanitiser {
         return;
       }
       const share = Math.ceil(queue.length / threads.length);
-      const jobs = queue.splice(0, Math.max(1, Math.min(BATCH, share)));
-      const batch = nextBatch++;
-      thread.batches.set(batch, jobs);
-      thread.worker.ref();
-      thread.worker.postMessage({
-        batch,
-        htmls: jobs.map((job) => job.html),
-        bases: jobs.map((job) => job.base),
-        wheres: jobs.map((job) => job.where),
-        remembered: jobs.map((job) => (job.remembered?.size ? [...job.remembered] : undefined)),
-      } satisfies SanitiseBatch);
+      sendBatch(thread, nextBatch++, queue.splice(0, Math.max(1, Math.min(BATCH, share))));
     }
   };
 

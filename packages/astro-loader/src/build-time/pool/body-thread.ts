@@ -21,10 +21,20 @@ export interface SanitiseBatch {
   remembered: ([string, string][] | undefined)[];
 }
 
-const { options, highlighting } = workerData as {
+/** What a thread answers a batch with: the bodies in the batch's order, and what it warned. */
+export interface BatchAnswer {
+  batch: number;
+  results: SanitisedBody[];
+  warnings: string[];
+}
+
+/** What a thread is started with (its `workerData`). */
+export interface ThreadStart {
   options: SanitiseOptions;
   highlighting?: HighlightSettings;
-};
+}
+
+const { options, highlighting } = workerData as ThreadStart;
 /** What highlighting said since the last answer (full lines, naming the body). */
 const warnings: string[] = [];
 const highlighter =
@@ -61,7 +71,7 @@ async function answer({ batch, htmls, bases, wheres, remembered }: SanitiseBatch
       ),
     );
   }
-  parentPort?.postMessage({ batch, results, warnings: warnings.splice(0) });
+  parentPort?.postMessage({ batch, results, warnings: warnings.splice(0) } satisfies BatchAnswer);
 }
 
 // One batch at a time, in the order sent: the highlighter meets languages in body order.

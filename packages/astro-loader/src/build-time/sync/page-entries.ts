@@ -1,7 +1,7 @@
 import type { ListPage } from '@content-read/core';
 import type { LoaderContext } from 'astro/loaders';
 import { ContentReadLoaderError, type ItemProblem, invalidItem } from '../../shared/errors.js';
-import { RenderFailure } from '../pool/body-pool.js';
+import { RenderFailure } from '../pool/inline-render.js';
 import type { SyncReport } from './sync-report.js';
 import type { DataEntry, SyncSpec } from './sync-spec.js';
 import type { HeldPageState } from './sync-state.js';
