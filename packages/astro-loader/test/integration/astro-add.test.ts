@@ -16,4 +16,12 @@ describe('what `npx astro add @content-read/astro-loader` relies on', () => {
     expect(integration.name).toBe('@content-read/astro-loader');
     expect(Object.keys(integration.hooks)).toContain('astro:config:setup');
   });
+
+  it('refuses to be declared twice (astro add beside one written by hand), in one line', async () => {
+    const [first, second] = [contentRead(), contentReadDefault({ publish: true })];
+    const setup = first.hooks['astro:config:setup'] as unknown as (o: object) => Promise<void>;
+    await expect(setup({ config: { integrations: [first, second] } })).rejects.toThrow(
+      /^contentRead\(\) is in astro.config's integrations 2 times \(`npx astro add @content-read\/astro-loader` adds one, named contentReadloader\): keep one, with every option in it\.$/,
+    );
+  });
 });

@@ -32,6 +32,8 @@ const SERVER_SECRET = {
   optional: true,
 } as const;
 
+const INTEGRATION_NAME = '@content-read/astro-loader';
+
 /**
  * The Content Read integration: declares CONTENT_API_URL / CONTENT_API_KEY through `astro:env`
  * (the key a server secret), guards the key from client code, and optionally serves a backend
@@ -49,7 +51,7 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
   /** The cacheDir of a build that keeps dist/ between incremental builds (see kept-dist.ts). */
   let keptDistCache: URL | undefined;
   return {
-    name: '@content-read/astro-loader',
+    name: INTEGRATION_NAME,
     hooks: {
       'astro:config:setup': async ({
         config,
@@ -59,6 +61,12 @@ export function contentRead(options: ContentReadOptions = {}): AstroIntegration 
         addMiddleware,
         logger,
       }) => {
+        // Two would inject the same routes and middleware, and their options would fight.
+        const declared = config.integrations.filter((i) => i.name === INTEGRATION_NAME).length;
+        if (declared > 1)
+          throw new ContentReadSetupError(
+            `contentRead() is in astro.config's integrations ${declared} times (\`npx astro add @content-read/astro-loader\` adds one, named contentReadloader): keep one, with every option in it.`,
+          );
         try {
           checkNodeVersion('contentRead() (@content-read/astro-loader)');
         } catch (error) {
