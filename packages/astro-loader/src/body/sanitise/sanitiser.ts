@@ -1,25 +1,12 @@
 import { Parser } from 'htmlparser2';
-import { bareUrls } from '../cms/bare-urls.js';
-import { codeBlocks } from '../cms/code-block-form.js';
+import { cmsHooks } from '../cms/cms-steps.js';
 import { defaultEmbedProviders, type EmbedProvider } from '../cms/embed-providers.js';
-import { embedStep } from '../cms/embed-step.js';
-import { absoluteUrl, type Embed, embedLink } from '../cms/embeds.js';
-import { formulas } from '../cms/formulas.js';
-import { lazyImages } from '../cms/lazy-images.js';
-import { media } from '../cms/media.js';
-import type { BodyContext, CmsStep } from '../cms/step.js';
-import { tableau } from '../cms/tableau.js';
-import { tables } from '../cms/tables.js';
-import { tiktok } from '../cms/tiktok.js';
+import type { Embed } from '../cms/embeds.js';
 import { assignSlugs, type MarkdownHeading, type PendingHeading } from '../headings/headings.js';
-import {
-  imageDefaults,
-  locateImages,
-  type UnsizedImage,
-  unsizedImage,
-} from '../images/unsized-images.js';
+import { imageDefaults, locateImages, type UnsizedImage } from '../images/unsized-images.js';
 import { SkippingTokenizer } from '../tokenizer.js';
 import { HEADING, writeAttributes } from './attributes.js';
+import { bodyContext } from './body-context.js';
 import { classFilter } from './classes.js';
 import { ALLOWED_TAGS, DROPPED_WITH_CONTENT, TABLE_PARTS } from './policy.js';
 import { type UrlBase, UrlPolicy } from './urls.js';
@@ -70,15 +57,12 @@ export interface SanitiseOptions {
   base?: UrlBase;
 }
 
-/** The host of each absolute link written (`<a … href="https://host/…"`). */
-const LINK_HOST = /<a\s[^>]*?href="https?:\/\/([^"/?#:]+)/g;
-
 /**
  * Sanitises an article body in one pass over htmlparser2's events (its tokenizer stepping over
  * runs of text: ../tokenizer.ts) and gives every heading an id the way Astro's Markdown does
  * (GitHub-style slugs, unique within the article; an id the author set is kept). Before the
  * policy, each element is read as its CMS meant it by the CMS steps (body/cms/, one concern
- * each, in the order of `steps` below). Every image is made lazy and its missing size noted
+ * each, in the order of cms-steps.ts). Every image is made lazy and its missing size noted
  * (images/unsized-images.ts). Only allow-listed elements and attributes are written (policy.ts),
  * ids and names get a prefix, classes are filtered (classes.ts), URLs checked and resolved
  * (urls.ts), every text and attribute value is re-escaped and every written element closed
@@ -106,53 +90,9 @@ export function renderArticleHtml(html: string, options: SanitiseOptions = {}): 
     for (const heading of openHeadings) heading.text += raw;
     writer.text(escapeText(raw));
   };
-  const body: BodyContext = {
-    writer,
-    urls,
-    warnings,
-    linksTo(hosts) {
-      // Read from what was written, only when a removed embed asks (rarely): no bookkeeping
-      // on every link.
-      for (const [, host] of writer.out.join('').matchAll(LINK_HOST))
-        if (host && hosts.includes(host.toLowerCase())) return true;
-      return false;
-    },
-    startTag: (tag, attribs) =>
-      `<${tag}${writeAttributes(tag, attribs, classes, urls).attributes}>`,
-    imageWritten(chunk, attribs) {
-      const image = unsizedImage(attribs.src && urls.check('img', 'src', attribs.src), attribs);
-      if (image) unsized.set(chunk, image);
-      else unsized.delete(chunk);
-    },
-    text,
-    link(href, label) {
-      const url = absoluteUrl(href);
-      const checked = url && urls.check('a', 'href', href);
-      if (!url || !checked) return false;
-      writer.closeImplied('a');
-      writer.text(embedLink(checked, label));
-      return true;
-    },
-  };
-  // The CMS steps, in the order each hook runs: see each file's header for what it reads and
-  // writes. Where two could decide an element's fate, the earlier wins. bareUrls is first: it
-  // holds text back and must write it before anything else is; formulas comes before the embed
-  // step, so that nothing inside a formula becomes a player or a link.
-  const embedding = embedStep(body, options.embedProviders ?? defaultEmbedProviders, embeds);
-  const steps: readonly CmsStep[] = [
-    bareUrls(body, embedding.embedUrl),
-    codeBlocks(body),
-    lazyImages(body),
-    media,
-    tables,
-    formulas(),
-    embedding,
-    tiktok(body),
-    tableau(body),
-  ];
-
-  // Each hook's steps, in order: the loop calls only the steps that have it, on every element.
-  const on = hooksOf(steps);
+  const body = bodyContext({ writer, urls, warnings, classes, unsized, text });
+  // Each hook's steps, in order (cms-steps.ts): the loop calls only the steps that have it.
+  const on = cmsHooks(body, options.embedProviders ?? defaultEmbedProviders, embeds);
 
   /** What becomes of an element outside anything dropped: the steps', else the policy's. */
   const fateOf = (tag: string, attribs: Record<string, string>): Fate => {
@@ -242,30 +182,4 @@ export function renderArticleHtml(html: string, options: SanitiseOptions = {}): 
     warnings: [...warnings],
     unsizedImages: locateImages(writer.out, unsized),
   };
-}
-
-type Hooks = { [K in keyof CmsStep]-?: NonNullable<CmsStep[K]>[] };
-/** Every hook of a CMS step (a Record, so that a hook added to CmsStep must be listed). */
-const HOOK_NAMES: Record<keyof CmsStep, true> = {
-  prepare: true,
-  fate: true,
-  write: true,
-  written: true,
-  openDropped: true,
-  closing: true,
-  closed: true,
-  text: true,
-  end: true,
-};
-const HOOKS = Object.keys(HOOK_NAMES) as (keyof CmsStep)[];
-
-/** The steps' hooks, one list per hook, in the steps' order (steps keep no `this`). */
-function hooksOf(steps: readonly CmsStep[]): Hooks {
-  const hooks = {} as Record<keyof CmsStep, unknown[]>;
-  for (const name of HOOKS) {
-    const list: unknown[] = [];
-    for (const step of steps) if (step[name]) list.push(step[name]);
-    hooks[name] = list;
-  }
-  return hooks as Hooks;
 }
