@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyOfPackedSite } from '../publish/pack.js';
 import { AstroSite, repoRoot } from '../support/astro-site.js';
 import { launchChromium } from '../support/browser.js';
-import { writeFiles } from '../support/doc-samples.js';
+import { DOCS_PAGES, writeFiles } from '../support/doc-samples.js';
 import {
   type DocSite,
   docSite,
@@ -109,6 +109,21 @@ describe('the site the docs build, quickstart then every guide', { timeout: 300_
   it('installs every package its files import, as the pages say', () => {
     const missing = [...imported].filter((name) => !installed.has(name));
     expect(missing, 'a package the site imports that no page installs').toEqual([]);
+  });
+
+  it('has each guide say which files of the site it adds or changes', async () => {
+    for (const page of (await pagesInOrder()).slice(1)) {
+      const text = await readFile(join(DOCS_PAGES, page), 'utf8');
+      const note = /:::note\[Files of the site\]\n([\s\S]*?):::/.exec(text)?.[1] ?? '';
+      const named = new Set([...note.matchAll(/`([^`]+)`/g)].map((m) => m[1]));
+      const touched = Object.entries(doc.history)
+        .filter(([, shown]) => shown.some((where) => where.startsWith(`${page}:`)))
+        .map(([file]) => file);
+      expect(
+        touched.filter((file) => !named.has(file)),
+        page,
+      ).toEqual([]);
+    }
   });
 
   it('passes astro check', () => {
