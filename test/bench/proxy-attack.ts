@@ -5,6 +5,7 @@
 // (`page=1..300&per_page=1`) cost on the 38-article demo listing. Run it on two checkouts (e.g. a
 // worktree of an older commit inside this repository, so that it finds the packages) to compare.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'rolldown';
@@ -13,11 +14,14 @@ const checkout = resolve(process.argv[2] ?? '.');
 // The checkout's proxy, bundled from its sources (its dependencies stay imports, found in this
 // repository's node_modules, beside which the bundle is written).
 const src = `${checkout}/packages/astro-loader/src`;
+// An older checkout, compared against, may hold the build-time code in src/build/ (its name
+// before issue 50).
+const buildTime = existsSync(`${src}/build-time`) ? `${src}/build-time` : `${src}/build`;
 const out = resolve(`node_modules/.cache/proxy-attack/${checkout.replace(/\W+/g, '_')}`);
 await build({
   input: {
     handler: `${src}/server/proxy/handler.ts`,
-    options: `${src}/build-time/integration/options.ts`,
+    options: `${buildTime}/integration/options.ts`,
   },
   external: (id) => !id.startsWith('.') && !id.startsWith('/'),
   output: { dir: out, format: 'esm' },
