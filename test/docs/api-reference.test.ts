@@ -17,7 +17,7 @@ import {
   readUnexportedErrorClasses,
 } from '../../docs/scripts/api-reference.ts';
 import { readCliCommands } from '../../docs/scripts/cli-reference.ts';
-import { REFRESH_ERRORS } from '../../packages/astro-loader/src/build/integration/refresh-error-codes.js';
+import { REFRESH_ERRORS } from '../../packages/astro-loader/src/build-time/integration/refresh-error-codes.js';
 import { PROXY_ERRORS } from '../../packages/astro-loader/src/server/proxy/error-codes.js';
 import { PUBLISH_ERRORS } from '../../packages/astro-loader/src/server/publish/error-codes.js';
 

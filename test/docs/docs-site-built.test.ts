@@ -170,7 +170,7 @@ describe('the site the docs build, quickstart then every guide', { timeout: 300_
       const page = await browser.newPage();
       for (const path of ['/articles/art_0007/', '/live/art_0007/']) {
         await page.goto(new URL(path, origin).href);
-        expect(await page.evaluate(() => document.characterSet), path).toBe('UTF-8');
+        expect(await page.evaluate('document.characterSet'), path).toBe('UTF-8');
       }
       await page.goto(new URL('/articles/art_0007/', origin).href);
       // The blog's name, a middle dot and the date, as written: no "Â·".

@@ -4,7 +4,7 @@ import { compose } from './doc-site.js';
 
 /** Two pages' samples of one file: the quickstart's, then a guide's. */
 function twoVersions(first: string, meta: string, second: string) {
-  const quickstart = samplesOf('quickstart.md', '```js title="a.mjs"\n' + first + '```\n');
+  const quickstart = samplesOf('quickstart.md', `\`\`\`js title="a.mjs"\n${first}\`\`\`\n`);
   const guide = samplesOf('guide.md', `\`\`\`js title="a.mjs"${meta}\n${second}\`\`\`\n`);
   return compose([...quickstart, ...guide]);
 }
