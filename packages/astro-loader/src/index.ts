@@ -1,5 +1,7 @@
 export type { BodyOptions } from './body/body-options.js';
 export { defaultEmbedProviders, type EmbedProvider } from './body/cms/embed-providers.js';
+export type { BrokenLinks } from './body/links/link-step.js';
+export type { ArticleRoute, ArticleUrl } from './body/links/link-targets.js';
 export {
   type Embed,
   type MarkdownHeading,

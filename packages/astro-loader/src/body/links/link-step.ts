@@ -37,41 +37,30 @@ const ANCHOR = /<a(?=[\s>])[^>]*>/g;
 const HREF = /\shref="([^"]*)"/;
 
 /**
- * Links a body: its anchors as the sanitiser wrote them (`recorded` undefined), or those a
- * sync linked before (`recorded`: what it wrote then), pointed where `targets` say now.
+ * Links a body: its anchors as the sanitiser wrote them (no `recorded`), or those a sync linked
+ * before (`recorded`: what it wrote then), pointed where `targets` say now. With `rescan`, the
+ * body's other anchors are read too (the workspace's hosts changed: a link that led elsewhere
+ * may lead into it now).
  */
 export function linkBody(
   html: string,
   targets: LinkTargets,
   broken: BrokenLinks,
   recorded?: readonly BodyLink[],
+  rescan = false,
 ): LinkedBody {
-  const candidates =
-    recorded ??
-    anchorsOf(html).flatMap(({ at, href }) => (href ? [{ at, href, written: href }] : []));
+  const candidates = recorded && !rescan ? recorded : anchorLinks(html, recorded ?? []);
   const links: BodyLink[] = [];
   const missing: BrokenLink[] = [];
   const changes = new Map<number, string | null>();
   for (const link of candidates) {
     const target = targets.target(link.href);
-    if (target.kind === 'outside') continue;
     if (target.kind === 'broken') missing.push({ href: link.href, reason: target.reason });
     const written = writtenFor(link.href, target, broken);
-    links.push({ at: link.at, href: link.href, written });
+    if (target.kind !== 'outside') links.push({ at: link.at, href: link.href, written });
     if (written !== link.written) changes.set(link.at, written);
   }
   return { html: changes.size ? rewritten(html, changes) : html, links, broken: missing };
-}
-
-/** Whether `targets` now point any of the `recorded` links elsewhere than the body holds. */
-export function linksMoved(
-  recorded: readonly BodyLink[],
-  targets: LinkTargets,
-  broken: BrokenLinks,
-): boolean {
-  return recorded.some(
-    (link) => writtenFor(link.href, targets.target(link.href), broken) !== link.written,
-  );
 }
 
 /** What a body holds for a link to `target`. */
@@ -80,10 +69,16 @@ function writtenFor(href: string, target: LinkTarget, broken: BrokenLinks): stri
   return target.kind === 'broken' && broken === 'unlink' ? null : href;
 }
 
-function anchorsOf(html: string): Array<{ at: number; href: string | undefined }> {
-  return [...html.matchAll(ANCHOR)].map((match, at) => {
+/** Each anchor of `html` with an href, as a link: `recorded` ones as recorded. */
+function anchorLinks(html: string, recorded: readonly BodyLink[]): BodyLink[] {
+  const known = new Map(recorded.map((link) => [link.at, link]));
+  return [...html.matchAll(ANCHOR)].flatMap((match, at) => {
+    const link = known.get(at);
+    if (link) return [link];
     const value = HREF.exec(match[0])?.[1];
-    return { at, href: value === undefined ? undefined : unescapeAttribute(value) };
+    if (value === undefined) return [];
+    const href = unescapeAttribute(value);
+    return [{ at, href, written: href }];
   });
 }
 

@@ -104,6 +104,11 @@ export class LinkTargets {
 
   private readonly slugOf: (blogId: string) => string;
 
+  /** The workspace's hosts, sorted: a link to any other host leads outside it. */
+  get hosts(): string[] {
+    return [...this.#hosts].sort();
+  }
+
   /** What `href` (absolute, as the sanitiser wrote it) names. */
   target(href: string): LinkTarget {
     const key = linkKey(href);

@@ -8,13 +8,15 @@ import {
 } from '../../body/highlight/highlighter.js';
 import { placeBlocks, rememberedBlocks } from '../../body/highlight/remembered-blocks.js';
 import { createImageSizer, type RemoteImageConfig } from '../../body/images/image-sizes.js';
+import type { LinkArticle, LinkBlog } from '../../body/links/link-targets.js';
 import { type BodySteps, renderBody } from '../../body/pipeline.js';
 import { allowedBlogs } from '../../shared/blog-names.js';
 import { toEntryId } from '../../shared/entries/entry-ids.js';
-import { articleData } from '../../shared/entries/mapping.js';
+import { articleData, webUrl } from '../../shared/entries/mapping.js';
 import { createArticleEntrySchema } from '../../shared/entries/schema.js';
 import { ContentReadLoaderError } from '../../shared/errors.js';
 import { ARTICLES_LOADER_NAME } from '../../shared/version.js';
+import { linkEntries } from '../links/sync-links.js';
 import { createSanitiser } from '../pool/body-pool.js';
 import { HeldItems } from '../sync/held-items.js';
 import { syncCollection } from '../sync/sync.js';
@@ -31,6 +33,7 @@ export function articlesLoader<const C extends string = 'blogs'>(
   const entryId = options.generateId ?? ((article: Article) => toEntryId(article.id));
   const mapping = { blogsCollection, blogEntryId: options.generateBlogId ?? toEntryId };
   const optionFunctions = options.filter ?? options.generateId ?? options.generateBlogId;
+  const { articleUrl, brokenLinks = 'keep' } = options;
   return {
     name: ARTICLES_LOADER_NAME,
     schema: createArticleEntrySchema(blogsCollection),
@@ -38,6 +41,10 @@ export function articlesLoader<const C extends string = 'blogs'>(
       const last = latestOf(ctx.collection, options.latest);
       // Blogs' own URLs, for `relativeTo: 'blog'`, read with the listings.
       let blogUrls = new Map<string, string | null>();
+      // For the link step (links/sync-links.ts): every blog, and the articles `filter` left out.
+      let linkBlogs: LinkBlog[] = [];
+      let inScope: Set<string> | undefined;
+      const filteredOut: LinkArticle[] = [];
       // Code blocks highlighted as the site's Markdown highlights them (off when it is off, and
       // for a context that brings no site config: a loader run outside Astro).
       const highlighting = highlightSettings(ctx.config?.markdown ?? {});
@@ -98,13 +105,23 @@ export function articlesLoader<const C extends string = 'blogs'>(
             // Which images get measured: a change measures (and renders) every body again.
             images: { domains: images?.domains, remotePatterns: images?.remotePatterns },
             latest: options.latest,
+            // Linking on or off renders every body again; another route only moves links.
+            links: options.articleUrl !== undefined,
           },
           readListings: async (client, read) => {
             const blogs =
-              options.blogs || options.relativeTo === 'blog' ? await readBlogs(client) : [];
+              options.blogs || options.relativeTo === 'blog' || options.articleUrl
+                ? await readBlogs(client)
+                : [];
             blogUrls = new Map(blogs.map((blog) => [blog.id, blog.url]));
+            linkBlogs = blogs.map((blog) => ({
+              id: mapping.blogEntryId(blog.id),
+              slug: blog.slug,
+              url: webUrl(blog.url),
+            }));
             if (!options.blogs) return [await client.list('articles', { ...read, last })];
             const { ids } = allowedBlogs(blogs, options.blogs);
+            inScope = new Set([...ids].map(mapping.blogEntryId));
             // The resolved id is forwarded, and `?blog=` is ours, not the contract's: an API may
             // ignore it and list every blog, so each listing keeps only its blog's articles.
             return Promise.all(
@@ -124,6 +141,13 @@ export function articlesLoader<const C extends string = 'blogs'>(
             );
           },
           keep: (article) => !options.filter || options.filter(article),
+          leftOut: (article) =>
+            filteredOut.push({
+              id: entryId(article),
+              slug: article.slug,
+              blogId: mapping.blogEntryId(article.blog_id),
+              canonicalUrl: webUrl(article.canonical_url),
+            }),
           entryId,
           derived: (article) => mapping.blogEntryId(article.blog_id),
           heldItems: optionFunctions ? new HeldItems<Article>(ctx.meta) : undefined,
@@ -153,6 +177,15 @@ export function articlesLoader<const C extends string = 'blogs'>(
               rendered: { html: body.html, metadata: body.metadata },
             };
           },
+          ...(articleUrl && {
+            finish: (made, kept) =>
+              linkEntries(
+                ctx,
+                { articleUrl, brokenLinks, blogs: linkBlogs, inScope, filteredOut },
+                made,
+                kept,
+              ),
+          }),
         });
       } finally {
         await sanitiser.close();

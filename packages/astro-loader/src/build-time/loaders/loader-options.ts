@@ -1,5 +1,7 @@
 import type { Article, Blog } from '@content-read/core';
 import type { BodyOptions } from '../../body/body-options.js';
+import type { BrokenLinks } from '../../body/links/link-step.js';
+import type { ArticleUrl } from '../../body/links/link-targets.js';
 import type { CommonLoaderOptions } from '../sync/sync-options.js';
 
 /** Options of `blogsLoader()`: those both build-time loaders share, and its entry ids. */
@@ -34,6 +36,26 @@ export interface ArticlesLoaderOptions extends CommonLoaderOptions, BodyOptions 
    * with a warning. Either way, nothing else is lost.
    */
   invalidArticles?: 'fail' | 'skip';
+  /**
+   * The site's page of an article, for links between articles. An `<a href>` in a body that
+   * names another article the site publishes (by its `canonical_url`, or by its blog's `url`
+   * and a path whose last segment is its slug) then points at `articleUrl(article)`, keeping its
+   * `#fragment`. It is given the article's and its blog's entry ids and slugs, and returns a path
+   * on the site (`/blogs/${blog.slug}/${slug}/`) or an http(s) URL. Declare it once, in a module
+   * of its own, and give the same function to the live loader. A later sync follows a target
+   * that moves, appears or goes, without rendering the bodies that link to it again. Default:
+   * links stay as the CMS wrote them.
+   */
+  articleUrl?: ArticleUrl;
+  /**
+   * A link into the workspace (under a blog's `url`, or on the host of an article's
+   * `canonical_url`) that names no article the site publishes: not public, outside the loader's
+   * `blogs`, left out by `filter`, or unknown. Each sync warns once per article, naming the
+   * links and why, then sums them up. `'keep'` (default) leaves such links as written;
+   * `'unlink'` keeps their text, without the link; `'fail'` fails the sync, the store untouched.
+   * Only with `articleUrl`.
+   */
+  brokenLinks?: BrokenLinks;
   /**
    * Worker threads that sanitise article HTML while pages keep arriving. Default: one fewer
    * than `os.availableParallelism()`, at most 4; `0` sanitises on the main thread. Syncs with

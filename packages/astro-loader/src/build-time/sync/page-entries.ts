@@ -38,6 +38,19 @@ function digestOf(
   return ctx.generateDigest(html) + ctx.generateDigest({ ...what, item: rest });
 }
 
+/** Where an entry's digest ends and what its links hold begins (see links/sync-links.ts). */
+const LINKS_MARK = '~';
+
+/** The part of an entry's digest that its API item makes. */
+export function itemDigest(digest: string | number | undefined): string | undefined {
+  return digest === undefined ? undefined : String(digest).split(LINKS_MARK)[0];
+}
+
+/** An entry's digest once its links are written: they change the page, and so its cache key. */
+export function linkedDigest(digest: string | number | undefined, links: string): string {
+  return `${itemDigest(digest) ?? ''}${LINKS_MARK}${links}`;
+}
+
 /** An entry made of an item, why the item is invalid, or how the loader itself failed on it. */
 type Made = { entry: DataEntry } | { problem: ItemProblem } | { failure: ContentReadLoaderError };
 
@@ -69,13 +82,16 @@ export function pageProcessor<T extends { id: string }>(
       report.progress(() => `${processed} items processed…`);
       // Let responses still in flight be read while a long page renders.
       if (++processed % 50 === 0) await new Promise((done) => setImmediate(done));
-      if (!spec.keep(item)) continue;
+      if (!spec.keep(item)) {
+        spec.leftOut?.(item);
+        continue;
+      }
       const id = spec.entryId(item);
       // What the option functions made of the item is part of its digest: if they now say
       // something else, the entry is made again.
       const digest = digestOf(ctx, { version, item, id, derived: spec.derived?.(item) });
       const existing = store.get(id);
-      if (existing?.digest === digest) {
+      if (itemDigest(existing?.digest) === digest) {
         making.push({ id, existing: true, entry: undefined });
         continue;
       }

@@ -22,6 +22,8 @@ export interface SyncSpec<T extends { id: string }> {
     options: { previous: Record<string, HeldPage>; onPage: (page: ListPage<T>) => Promise<P> },
   ) => Promise<Array<Listing<T, P>>>;
   keep: (item: T) => boolean;
+  /** Told each item of the listing that `keep` leaves out (the link step's "filtered out"). */
+  leftOut?: (item: T) => void;
   entryId: (item: T) => string;
   /** What option functions make of an item besides its id (e.g. its blog's entry id). */
   derived?: (item: T) => unknown;
@@ -29,4 +31,9 @@ export interface SyncSpec<T extends { id: string }> {
   heldItems?: HeldItems<T> | undefined;
   /** Builds the entry (parseData, rendering) for a new or changed item. */
   toEntry: (item: T, id: string, digest: string) => Promise<DataEntry>;
+  /**
+   * The entries to store once every page is in hand: those `made`, and any kept entry a later
+   * step changes (the link step). `kept`: every entry id the collection keeps. Default: `made`.
+   */
+  finish?: (made: DataEntry[], kept: ReadonlySet<string>) => DataEntry[];
 }

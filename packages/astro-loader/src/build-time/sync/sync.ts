@@ -101,7 +101,7 @@ export async function syncCollection<T extends { id: string }>(
       }
     }
     // Everything is in hand: only now change the store.
-    for (const entry of pending) store.set(entry);
+    for (const entry of spec.finish ? spec.finish(pending, keepIds) : pending) store.set(entry);
     for (const id of store.keys()) {
       if (!keepIds.has(id)) {
         store.delete(id);

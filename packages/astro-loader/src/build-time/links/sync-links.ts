@@ -1,0 +1,149 @@
+/**
+ * The link step at sync time (body/links/). Once every page of the listing is in hand, the
+ * bodies made by this sync are linked, and each entry kept from the last sync whose links now
+ * point elsewhere (a target's slug or blog changed, it was published or removed) is linked again
+ * from what it recorded: no body is rendered again. Broken links are reported once per article,
+ * then in a summary; with `brokenLinks: 'fail'` the sync fails, the store untouched.
+ */
+import type { LoaderContext } from 'astro/loaders';
+import {
+  type BodyLink,
+  type BrokenLink,
+  type BrokenLinks,
+  linkBody,
+} from '../../body/links/link-step.js';
+import {
+  type ArticleUrl,
+  type LinkArticle,
+  type LinkBlog,
+  LinkTargets,
+} from '../../body/links/link-targets.js';
+import { ContentReadLoaderError } from '../../shared/errors.js';
+import { itemDigest, linkedDigest } from '../sync/page-entries.js';
+import type { DataEntry } from '../sync/sync-spec.js';
+
+/** What the articles loader knows for the link step. */
+export interface SyncLinks {
+  articleUrl: ArticleUrl;
+  brokenLinks: BrokenLinks;
+  /** Every blog the key reads, by its entry id. */
+  blogs: readonly LinkBlog[];
+  /** The entry ids of the blogs the loader keeps (its `blogs` option); default every blog. */
+  inScope?: ReadonlySet<string> | undefined;
+  /** Articles of the listing the loader left out (`filter`). */
+  filteredOut: readonly LinkArticle[];
+}
+
+/** The meta store's key for the hosts the last link step knew. */
+const HOSTS = 'links-hosts';
+
+interface ArticleEntryData {
+  articleId: string;
+  slug: string;
+  blog: { id: string };
+  canonicalUrl: string | null;
+}
+
+/**
+ * The entries to store: each of `made`, linked; each kept entry whose links now hold otherwise,
+ * linked again. `kept`: every entry id the collection keeps, made or unchanged.
+ */
+export function linkEntries(
+  ctx: LoaderContext,
+  links: SyncLinks,
+  made: readonly DataEntry[],
+  kept: ReadonlySet<string>,
+): DataEntry[] {
+  const { collection, store, logger } = ctx;
+  const fresh = new Map(made.map((entry) => [entry.id, entry]));
+  const entries = [...kept].flatMap((id) => {
+    const entry = fresh.get(id) ?? store.get(id);
+    return entry ? [entry] : [];
+  });
+  const targets = new LinkTargets({
+    published: entries.map(articleOf),
+    blogs: links.blogs,
+    inScope: links.inScope,
+    filteredOut: links.filteredOut,
+    articleUrl: links.articleUrl,
+  });
+  // Links to a host the workspace did not have were not recorded: read every body again.
+  const hosts = ctx.generateDigest(JSON.stringify(targets.hosts));
+  const rescan = ctx.meta.get(HOSTS) !== hosts;
+  const toStore: DataEntry[] = [];
+  const broken: Array<{ id: string; links: BrokenLink[] }> = [];
+  for (const entry of entries) {
+    const isFresh = fresh.has(entry.id);
+    const recorded = entry.rendered?.metadata?.links as BodyLink[] | undefined;
+    const html = entry.rendered?.html;
+    if (html === undefined || (!isFresh && !rescan && !recorded?.length)) {
+      if (isFresh) toStore.push(entry);
+      continue;
+    }
+    const linked = isFresh
+      ? linkBody(html, targets, links.brokenLinks)
+      : linkBody(html, targets, links.brokenLinks, recorded ?? [], rescan);
+    const data = entry.data as unknown as ArticleEntryData;
+    if (linked.broken.length) broken.push({ id: data.articleId, links: linked.broken });
+    if (!isFresh && linked.html === html) continue;
+    const { links: _, ...metadata } = entry.rendered?.metadata ?? {};
+    const written = linked.links.map((link) => link.written);
+    toStore.push({
+      ...entry,
+      digest: linked.links.length
+        ? linkedDigest(entry.digest, ctx.generateDigest(JSON.stringify(written)))
+        : (itemDigest(entry.digest) ?? ''),
+      rendered: {
+        html: linked.html,
+        metadata: linked.links.length ? { ...metadata, links: linked.links } : metadata,
+      },
+    });
+  }
+  report(collection, broken, links.brokenLinks, (line) => logger.warn(line));
+  const relinked = toStore.length - made.length;
+  if (relinked > 0)
+    logger.info(
+      relinked === 1
+        ? `${collection}: 1 entry linked again, as what it links to moved`
+        : `${collection}: ${relinked} entries linked again, as what they link to moved`,
+    );
+  ctx.meta.set(HOSTS, hosts);
+  return toStore;
+}
+
+function articleOf(entry: DataEntry): LinkArticle {
+  const data = entry.data as unknown as ArticleEntryData;
+  return { id: entry.id, slug: data.slug, blogId: data.blog.id, canonicalUrl: data.canonicalUrl };
+}
+
+const WHY = {
+  'filtered out': 'left out by the filter option',
+  'out of scope': "its blog is not among the loader's blogs",
+  unknown: 'no article the key reads: not public, or not written',
+};
+
+/** One warning per article with broken links, and a summary; throws with `'fail'`. */
+function report(
+  collection: string,
+  broken: ReadonlyArray<{ id: string; links: BrokenLink[] }>,
+  mode: BrokenLinks,
+  warn: (line: string) => void,
+): void {
+  if (broken.length === 0) return;
+  const todo =
+    mode === 'unlink'
+      ? 'Unlinked, their text kept (brokenLinks: "unlink")'
+      : 'Fix them in the CMS, or set brokenLinks: "unlink" to keep only their text';
+  for (const { id, links } of broken) {
+    const each = links.map((link) => `${link.href} (${WHY[link.reason]})`).join(', ');
+    warn(`${collection}: article ${id} links to no article the site publishes: ${each}. ${todo}.`);
+  }
+  const count = broken.reduce((sum, article) => sum + article.links.length, 0);
+  const summary = `${collection}: ${count} broken link${count === 1 ? '' : 's'} in ${broken.length} article${broken.length === 1 ? '' : 's'}`;
+  if (mode === 'fail')
+    throw new ContentReadLoaderError(
+      collection,
+      `Collection "${collection}": ${count} links name no article the site publishes (brokenLinks: "fail"); the warnings above name each. Fix them in the CMS, or set brokenLinks: "keep" or "unlink".`,
+    );
+  warn(`${summary}.`);
+}
