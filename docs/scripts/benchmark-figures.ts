@@ -12,7 +12,10 @@ import type { AstroIntegration } from 'astro';
 const repo = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const BENCHMARKS = join(repo, 'BENCHMARKS.md');
 
-/** The partial: BENCHMARKS.md's first table, with its date line above it. */
+/**
+ * The partial: BENCHMARKS.md's first table, with its date line above it. Its title names the
+ * table's scrolling region (scrollable-tables.ts); the page shows no title of the partial's.
+ */
 export async function benchmarkFigures(): Promise<string> {
   const text = await readFile(BENCHMARKS, 'utf8');
   const lines = text.split('\n');
@@ -22,6 +25,10 @@ export async function benchmarkFigures(): Promise<string> {
   while (lines[end]?.startsWith('|')) end++;
   const when = /on (\d{4}-\d{2}-\d{2})/.exec(text)?.[1];
   return [
+    '---',
+    'title: Benchmark figures',
+    '---',
+    '',
     `From \`BENCHMARKS.md\`${when ? `, last written on ${when}` : ''}; each row says when it was measured there.`,
     '',
     ...lines.slice(start, end),

@@ -4,7 +4,8 @@
  * written with its search index, and in Chromium the getting-started page shows its code
  * highlighted and the site's own search finds pages by what they say. The README's command is
  * run here, once, rather than again by the README test (readme-commands.test.ts): on a fresh
- * clone, as `npm test` runs, it is the same command on the same files.
+ * clone, as `npm test` runs, it is the same command on the same files. Every page it writes is
+ * also checked with axe-core against WCAG 2.2 AA, in the light theme and the dark one.
  */
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -14,6 +15,7 @@ import { launchChromium } from '@content-read/test-support/browser';
 import { type ListeningChild, startListening } from '@content-read/test-support/listening-child';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../e2e/axe.js';
 
 const root = join(repoRoot, 'docs');
 const site = AstroSite.at(root);
@@ -38,6 +40,16 @@ async function pages(): Promise<string[]> {
     );
 }
 
+/** Every HTML page of the build (dist/), as the URL path the server answers it at. */
+async function builtPages(): Promise<string[]> {
+  const dist = join(root, 'dist');
+  const files = await readdir(dist, { recursive: true });
+  return files
+    .filter((file) => file.endsWith('.html') && !file.startsWith('pagefind/'))
+    .map((file) => `/${file.replace(/(^|\/)index\.html$/, '$1')}`)
+    .sort();
+}
+
 let output = '';
 let docs: ListeningChild | undefined;
 let browser: Browser | undefined;
@@ -58,6 +70,16 @@ afterAll(async () => {
   await docs?.stop();
 });
 
+/**
+ * Waits for Expressive Code's script to have made every code block that scrolls sideways
+ * focusable (and no other): it does so from a ResizeObserver, 250 ms after the layout settles,
+ * at the next idle time, which is after the page's load event.
+ */
+async function codeBlocksSettled(page: Page): Promise<void> {
+  await page.waitForFunction(`[...document.querySelectorAll('.expressive-code pre')].every(
+    (pre) => pre.scrollWidth > pre.clientWidth === pre.hasAttribute('tabindex'))`);
+}
+
 async function open(path: string): Promise<Page> {
   if (!browser || !docs) throw new Error('no browser or no docs server');
   const page = await browser.newPage();
@@ -76,6 +98,34 @@ describe('the documentation site', () => {
     for (const path of written)
       expect(existsSync(join(root, 'dist', path, 'index.html')), path).toBe(true);
     expect(existsSync(join(root, 'dist/pagefind/pagefind.js'))).toBe(true);
+  });
+
+  it('has no WCAG 2.2 AA violation axe-core finds, on any page it builds, light or dark', async () => {
+    if (!browser || !docs) throw new Error('no browser or no docs server');
+    const paths = await builtPages();
+    expect(paths).toEqual(expect.arrayContaining([...GENERATED, '/', '/404.html']));
+    /** One line per node: rule, theme and page, the node's target and why. */
+    const found: string[] = [];
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      for (const path of paths) {
+        await page.emulateMedia({ colorScheme: 'light' });
+        const response = await page.goto(new URL(path, docs.url).href);
+        expect(response?.status(), path).toBe(200);
+        await codeBlocksSettled(page);
+        for (const v of await axeViolations(page))
+          for (const node of v.nodes) found.push(`${v.rule} (light) ${path} ${node}`);
+        // Dark as a reader's system turns it (Starlight follows it in place): the markup is the
+        // same, so the rules that read colours only.
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await page.waitForFunction("document.documentElement.dataset.theme === 'dark'");
+        for (const v of await axeViolations(page, ['color-contrast', 'link-in-text-block']))
+          for (const node of v.nodes) found.push(`${v.rule} (dark) ${path} ${node}`);
+      }
+    } finally {
+      await page.close();
+    }
+    expect(found).toEqual([]);
   });
 
   it("has a page for every link the packages' READMEs make into the site (they ship in the tarballs)", async () => {

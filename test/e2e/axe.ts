@@ -16,11 +16,15 @@ export interface AxeViolation {
   nodes: string[];
 }
 
-/** The WCAG 2.2 AA violations axe finds in the page as it is now (axe injected when needed). */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+/**
+ * The WCAG 2.2 AA violations axe finds in the page as it is now (axe injected when needed); with
+ * `rules`, those rules' only (rule ids, e.g. `color-contrast`).
+ */
+export async function axeViolations(page: Page, rules?: string[]): Promise<AxeViolation[]> {
   if (!(await page.evaluate("typeof window.axe === 'object'")))
     await page.addScriptTag({ path: axeScript });
-  const options = { runOnly: { type: 'tag', values: WCAG_22_AA }, resultTypes: ['violations'] };
+  const runOnly = rules ? { type: 'rule', values: rules } : { type: 'tag', values: WCAG_22_AA };
+  const options = { runOnly, resultTypes: ['violations'] };
   return page.evaluate(`window.axe.run(document, ${JSON.stringify(options)}).then((results) =>
     results.violations.map((v) => ({
       rule: v.id,
