@@ -60,3 +60,46 @@ describe('live articles restricted to blogs named twice', () => {
     expect(await ids(twice)).toEqual(expected);
   });
 });
+
+describe('live articles with articleUrl: links between articles', () => {
+  let mock: Awaited<ReturnType<typeof startMock>>;
+  const body =
+    '<p><a href="https://northwind.engineering.example.com/retries-backoff-and-the-art-of-giving-up/#jitter">retries</a> ' +
+    'and <a href="https://northwind.design.example.com/2024/05/colour-contrast-and-calm/">contrast</a></p>';
+  beforeAll(async () => {
+    mock = await startMock();
+    mock.mock.updateArticle('art_0007', { html: body });
+  });
+  afterAll(async () => mock?.close());
+
+  const loader = () =>
+    articlesLiveLoader({
+      baseUrl: mock.baseUrl,
+      apiKey: FULL_KEY,
+      ...UNHURRIED,
+      articleUrl: (a) => `/blogs/${a.blog.slug}/${a.slug}/`,
+    });
+  const hrefs = (html: string | undefined) =>
+    [...(html ?? '').matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+
+  it('points links at the pages of the articles its listing holds, as the build does', async () => {
+    const result = await loader().loadEntry({ collection: 'articles', filter: { id: 'art_0007' } });
+    const entry = result && 'rendered' in result ? result : undefined;
+    expect(hrefs(entry?.rendered?.html)).toEqual([
+      '/blogs/northwind-engineering/retries-backoff-and-the-art-of-giving-up/#jitter',
+      '/blogs/northwind-design/colour-contrast-and-calm/',
+    ]);
+  });
+
+  it("leaves a link to an article its call did not read (another blog's) as written", async () => {
+    const result = await loader().loadCollection({
+      collection: 'articles',
+      filter: { blog: 'northwind-engineering' },
+    });
+    const entry = 'entries' in result ? result.entries.find((e) => e.id === 'art_0007') : undefined;
+    expect(hrefs(entry?.rendered?.html)).toEqual([
+      '/blogs/northwind-engineering/retries-backoff-and-the-art-of-giving-up/#jitter',
+      'https://northwind.design.example.com/2024/05/colour-contrast-and-calm/',
+    ]);
+  });
+});

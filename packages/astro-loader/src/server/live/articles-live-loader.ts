@@ -1,6 +1,7 @@
 import type { Article, Blog } from '@content-read/core';
 import type { LiveLoader } from 'astro/loaders';
 import type { Highlighter } from '../../body/highlight/core.js';
+import type { LinkTargets } from '../../body/links/link-targets.js';
 import { renderBody } from '../../body/pipeline.js';
 import type { MarkdownHeading } from '../../body/sanitise/sanitiser.js';
 import { allowedBlogs, filteredBlog } from '../../shared/blog-names.js';
@@ -13,6 +14,7 @@ import type { Deadline } from './live-budget.js';
 import { LiveListingCache } from './live-cache.js';
 import { findByFilter, type LiveLoaderOptions, liveClient, type Take } from './live-client.js';
 import type { ContentReadLiveError } from './live-error.js';
+import { LiveLinks } from './live-links.js';
 import { DEFAULT_RENDER_CACHE_BYTES, RenderedEntries } from './rendered-entries.js';
 
 /**
@@ -112,11 +114,14 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
 
   // Blogs' own URLs, for `relativeTo: 'blog'`.
   let blogUrls = new Map<string, string | null>();
-  async function read(blog: string | undefined, d: Deadline, take: Take): Promise<Article[]> {
-    if (options.relativeTo === 'blog')
-      blogUrls = new Map(take(await blogList.read(d)).map((b) => [b.id, b.url]));
+  const links = options.articleUrl ? new LiveLinks(options.articleUrl) : undefined;
+  /** The articles a filter reads, and what links in their bodies resolve with (live-links.ts). */
+  async function read(blog: string | undefined, d: Deadline, take: Take) {
+    const blogs = options.relativeTo === 'blog' || links ? take(await blogList.read(d)) : undefined;
+    if (blogs && options.relativeTo === 'blog') blogUrls = new Map(blogs.map((b) => [b.id, b.url]));
     const ids = await listingIds(blog, d, take);
-    return (await Promise.all(ids.map((id) => listing(id, d)))).flatMap(take);
+    const lists = (await Promise.all(ids.map((id) => listing(id, d)))).map(take);
+    return { articles: lists.flat(), targets: blogs && links?.targets(lists, blogs) };
   }
 
   /** An article's entry: its body through the same pipeline as the build's (body/pipeline.ts). */
@@ -153,9 +158,13 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
     return entry;
   }
   // Shallow copies: what Astro does to an entry it is given stays out of the kept one.
-  const toEntries = async (articles: Article[], deadline: Deadline) =>
+  const toEntries = async (
+    articles: Article[],
+    deadline: Deadline,
+    targets: LinkTargets | undefined,
+  ) =>
     (await rendered.entries(articles, (article) => makeEntry(article, deadline))).map((entry) => ({
-      ...entry,
+      ...(links && targets ? links.link(entry, targets) : entry),
     }));
 
   return {
@@ -164,11 +173,10 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
     loadCollection: async ({ collection, filter }) => {
       await highlighterLoaded();
       return client.run(collection, async (d, take) => {
-        const articles = (await read(filter?.blog, d, take)).filter(
-          (a) => !filter?.tag || a.tags.includes(filter.tag),
-        );
+        const { articles, targets } = await read(filter?.blog, d, take);
+        const tagged = articles.filter((a) => !filter?.tag || a.tags.includes(filter.tag));
         return {
-          entries: await toEntries(articles, d),
+          entries: await toEntries(tagged, d, targets),
           // Any blog's publish may change a listing (a blog made private): `blogs` too.
           cacheHint: { tags: [ALL_CONTENT_TAG, ARTICLES_TAG, BLOGS_TAG] },
         };
@@ -178,8 +186,9 @@ export function articlesLiveLoader(options: LiveLoaderOptions = {}) {
       await highlighterLoaded();
       return client.run(collection, async (d, take) => {
         const blog = 'blog' in filter ? filter.blog : undefined;
-        const found = findByFilter(await read(blog, d, take), filter);
-        return found ? (await toEntries([found], d))[0] : undefined;
+        const { articles, targets } = await read(blog, d, take);
+        const found = findByFilter(articles, filter);
+        return found ? (await toEntries([found], d, targets))[0] : undefined;
       });
     },
   } satisfies LiveLoader<

@@ -3,6 +3,7 @@ import { createListingClient, type ListingClient } from '@content-read/core/inte
 import type { BodyOptions } from '../../body/body-options.js';
 import type { LiveHighlighter } from '../../body/highlight/live-highlight.js';
 import type { LiveImageSizes } from '../../body/images/live-image-sizes.js';
+import type { ArticleUrl } from '../../body/links/link-targets.js';
 import { type ConnectionOptions, runtimeConnection } from '../../shared/connection.js';
 import { fromEntryId } from '../../shared/entries/entry-ids.js';
 import { describeCause, redact } from '../../shared/errors.js';
@@ -41,6 +42,12 @@ export interface LiveLoaderOptions extends ConnectionOptions, BodyOptions {
    * share one revalidation. Under traffic, a second or two spares the API most requests.
    */
   freshness?: number;
+  /**
+   * Articles: the site's page of an article, as `articlesLoader({ articleUrl })` takes it (give
+   * both the same function). A link in a body to an article the call's listings hold points at
+   * its page; any other stays as the CMS wrote it. Default: links stay as written.
+   */
+  articleUrl?: ArticleUrl;
   /** Articles: bytes of rendered entries kept between requests. Default 400 MB (a 50,000-article listing of ~5 KB). */
   renderCacheBytes?: number;
   /**
