@@ -169,6 +169,27 @@ describe('feedItems', () => {
     );
   });
 
+  it('makes links between articles absolute on the site, whatever the base of the other URLs', () => {
+    const e = entry('l', '2025-01-01', { canonicalUrl: 'https://old-cms.example/p/l/' });
+    const linked = {
+      ...e,
+      rendered: {
+        html: '<p><a href="/blogs/news/other/#intro">other</a> <a href="/about/">about</a></p>',
+        // As the link step records them: the first is a link it wrote.
+        metadata: {
+          links: [
+            { at: 0, href: 'https://old-cms.example/other/', written: '/blogs/news/other/#intro' },
+          ],
+        },
+      },
+    };
+    expect(
+      feedItems([linked], { site: SITE, link, base: (x) => x.data.canonicalUrl })[0]?.content,
+    ).toBe(
+      '<p><a href="https://blog.example/blogs/news/other/#intro">other</a> <a href="https://old-cms.example/about/">about</a></p>',
+    );
+  });
+
   it('takes absolute links as they are, and says what is wrong with a site, link or limit', () => {
     const e = entry('x', '2025-01-01');
     expect(feedItems([e], { site: SITE, link: () => 'https://elsewhere.example/x' })[0]?.link).toBe(

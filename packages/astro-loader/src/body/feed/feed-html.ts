@@ -43,6 +43,8 @@ export interface FeedHtmlOptions {
   site?: string | URL | undefined;
   /** The entry's `data.embeds`: the item each player shows. */
   embeds?: readonly Embed[] | undefined;
+  /** The paths on the site the link step wrote (links between articles): resolved against `site`. */
+  links?: readonly string[] | undefined;
 }
 
 /**
@@ -54,7 +56,8 @@ export function feedHtml(html: string, options: FeedHtmlOptions): string {
   if (!base)
     throw new TypeError(`feedHtml: base must be an absolute http(s) URL, not "${options.base}"`);
   const site = options.site === undefined ? undefined : httpUrl(String(options.site));
-  const state = startState({ base, site }, options.embeds ?? []);
+  const onSite = new Set(options.links);
+  const state = startState({ base, site, onSite }, options.embeds ?? []);
   parse(html, state);
   state.writer.end();
   return state.writer.out.join('');

@@ -50,8 +50,8 @@ export interface FeedEntry {
     /** The players the body embeds: the page each one links to in the feed. */
     embeds?: readonly Embed[] | undefined;
   };
-  /** The sanitised body (`render(entry)` writes it). */
-  rendered?: { html: string } | undefined;
+  /** The sanitised body (`render(entry)` writes it), and the links between articles in it. */
+  rendered?: { html: string; metadata?: Record<string, unknown> | undefined } | undefined;
 }
 
 /** Options of `feedItems`: where the site and each article's page are, and what to include. */
@@ -116,15 +116,29 @@ function item<E extends FeedEntry>(entry: E, site: URL, options: FeedItemsOption
     categories: data.tags.map(xmlText),
   };
   if (data.excerpt) made.description = xmlText(data.excerpt);
-  const html = entry.rendered?.html;
+  const rendered = entry.rendered;
+  const html = rendered?.html;
   if (options.content !== false && html !== undefined)
-    made.content = feedHtml(html, { base, site, embeds: data.embeds });
+    made.content = feedHtml(html, {
+      base,
+      site,
+      embeds: data.embeds,
+      links: sitePaths(rendered?.metadata?.links),
+    });
   const custom = [
     ...data.authors.map((author) => `<dc:creator>${escapeText(xmlText(author.name))}</dc:creator>`),
     featureImage(data.featureImage, base),
   ].join('');
   if (custom) made.customData = custom;
   return made;
+}
+
+/** The paths on the site the link step wrote into a body (its recorded links' `written`). */
+function sitePaths(links: unknown): string[] {
+  if (!Array.isArray(links)) return [];
+  return links.flatMap((link: { written?: unknown }) =>
+    typeof link?.written === 'string' && link.written.startsWith('/') ? [link.written] : [],
+  );
 }
 
 /** The newest `limit` entries, newest first (ties by id), without sorting them all. */

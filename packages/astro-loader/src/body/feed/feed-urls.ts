@@ -11,6 +11,11 @@ export interface UrlBase {
   base: URL;
   /** The site's address, to recognise its build assets' URLs; without it none is recognised. */
   site: URL | undefined;
+  /**
+   * The paths on the site the link step wrote (links between articles): resolved against the
+   * site, whatever `base` is (an article's old home would send them there).
+   */
+  onSite?: ReadonlySet<string> | undefined;
 }
 
 /** The URL attributes, and the schemes each may have once absolute. */
@@ -39,7 +44,8 @@ export function absoluteUrl(
 ): string | undefined {
   const trimmed = value.trim();
   if (tag === 'img' && name === 'src' && SAFE_DATA_IMAGE.test(trimmed)) return trimmed;
-  const resolved = assetFree(resolve(trimmed, urls.base), urls.site);
+  const against = urls.site && urls.onSite?.has(trimmed) ? urls.site : urls.base;
+  const resolved = assetFree(resolve(trimmed, against), urls.site);
   return resolved && URL_SCHEMES.get(name)?.includes(resolved.protocol) ? resolved.href : undefined;
 }
 
