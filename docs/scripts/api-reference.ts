@@ -69,6 +69,7 @@ export interface ErrorCode {
 }
 
 /** The file that lists the proxy's error codes (`PROXY_ERRORS`). */
+const LINK_TARGETS_FILE = 'packages/astro-loader/src/body/links/link-targets.ts';
 const PROXY_ERRORS_FILE = 'packages/astro-loader/src/server/proxy/error-codes.ts';
 /** The file that lists the publish webhook's error codes (`PUBLISH_ERRORS`). */
 const PUBLISH_ERRORS_FILE = 'packages/astro-loader/src/server/publish/error-codes.ts';
@@ -325,6 +326,38 @@ function readErrorCodes(file: string, name: string): ErrorCode[] {
     return {
       code: property.name.getText(),
       status: Number(property.initializer.getText()),
+      doc: symbol ? docOf(symbol, checker) : '',
+    };
+  });
+}
+
+/** A broken link's reason: what the sync's warning says, and the doc comment. */
+export interface BrokenLinkReason {
+  reason: string;
+  says: string;
+  doc: string;
+}
+
+/** Why a link between articles is broken, from `BROKEN_LINK_REASONS`. */
+export function readBrokenLinkReasons(): BrokenLinkReason[] {
+  const { program, checker } = check();
+  const source = program.getSourceFile(join(repo, LINK_TARGETS_FILE));
+  let table: ts.ObjectLiteralExpression | undefined;
+  source?.forEachChild(function find(node) {
+    if (ts.isVariableDeclaration(node) && node.name.getText() === 'BROKEN_LINK_REASONS') {
+      let value = node.initializer;
+      while (value && ts.isAsExpression(value)) value = value.expression;
+      if (value && ts.isObjectLiteralExpression(value)) table = value;
+    }
+    node.forEachChild(find);
+  });
+  if (!table) throw new Error(`api-reference: no BROKEN_LINK_REASONS in ${LINK_TARGETS_FILE}`);
+  return table.properties.filter(ts.isPropertyAssignment).map((property) => {
+    const symbol = checker.getSymbolAtLocation(property.name);
+    const text = (node: ts.Node) => (ts.isStringLiteralLike(node) ? node.text : node.getText());
+    return {
+      reason: text(property.name),
+      says: text(property.initializer),
       doc: symbol ? docOf(symbol, checker) : '',
     };
   });

@@ -46,14 +46,15 @@ describe("the guides' code samples", { timeout: 240_000 }, () => {
     const pages = (await Promise.all(SECTIONS.map(pagesOf))).flat();
     samples = (await Promise.all(pages.map(pageSamples))).flat();
     site = await AstroSite.copy(new URL('./fixtures/guides', import.meta.url));
-    // A page on the docs' path finds the site as the pages before it left it; any other page
-    // (a reference, another starting point) finds the quickstart's layout.
+    // A page on the docs' path finds the site as it leaves it (its samples written over it, so
+    // that a variant imports what the page adds); any other page (a reference, another starting
+    // point) finds the quickstart's layout.
     const path = await pagesInOrder();
-    const before = new Map<string, Record<string, string>>();
+    const after = new Map<string, Record<string, string>>();
     for (const [at, page] of path.entries())
-      before.set(page, compiled((await docSite(path.slice(0, at))).files));
+      after.set(page, compiled((await docSite(path.slice(0, at + 1))).files));
     const layout = compiled((await docSite(path.slice(0, 1))).files, 'src/layouts/');
-    await writeSamples(site.root, samples, (page) => before.get(page) ?? layout);
+    await writeSamples(site.root, samples, (page) => after.get(page) ?? layout);
   });
   afterAll(async () => {
     await server?.close();

@@ -98,8 +98,8 @@ export async function writeFiles(root: string, files: Record<string, string>): P
 /**
  * Writes each checked sample under `src/guides/<page>/<file>` of a site; a file a page gives
  * twice (a first version, then a fuller one) goes to `src/guides/<page>-2/<file>`, and so on.
- * `base(page)` (path → code): the files each such folder of `page` holds first, as the pages
- * before it left them (the layout and components its pages import).
+ * `base(page)` (path → code): the files each such folder of `page` holds besides its samples
+ * (the layout and components its pages import).
  */
 export async function writeSamples(
   root: string,

@@ -35,8 +35,31 @@ export interface LinkBlog {
   url: string | null;
 }
 
+/**
+ * Why a link into the workspace names no article the site publishes, and what the sync's warning
+ * says of it. Each reason's comment is what the docs site's error reference says of it.
+ */
+export const BROKEN_LINK_REASONS = {
+  /**
+   * The listing holds the article, and the loader's `filter` leaves it out. Keep it in the
+   * filter, or fix the link in the CMS.
+   */
+  'filtered out': 'left out by the filter option',
+  /**
+   * The link is under the `url` of a blog the key reads that is not among the loader's `blogs`.
+   * Add the blog to `blogs`, or fix the link in the CMS.
+   */
+  'out of scope': "its blog is not among the loader's blogs",
+  /**
+   * The link is under a blog's `url`, or on the host of an article's canonical URL, and names
+   * no article the key reads: the article is not public (a draft), was deleted, or the link was
+   * mistyped. Publish it, or fix the link in the CMS.
+   */
+  unknown: 'no article the key reads: not public, or not written',
+} as const;
+
 /** Why a link into the workspace names no article the site publishes. */
-export type BrokenReason = 'filtered out' | 'out of scope' | 'unknown';
+export type BrokenReason = keyof typeof BROKEN_LINK_REASONS;
 
 /** What a link names: an article the site publishes (its href on the site), a broken link, or nothing of ours. */
 export type LinkTarget =

@@ -14,6 +14,7 @@ import {
 } from '../../body/links/link-step.js';
 import {
   type ArticleUrl,
+  BROKEN_LINK_REASONS,
   type LinkArticle,
   type LinkBlog,
   LinkTargets,
@@ -116,12 +117,6 @@ function articleOf(entry: DataEntry): LinkArticle {
   return { id: entry.id, slug: data.slug, blogId: data.blog.id, canonicalUrl: data.canonicalUrl };
 }
 
-const WHY = {
-  'filtered out': 'left out by the filter option',
-  'out of scope': "its blog is not among the loader's blogs",
-  unknown: 'no article the key reads: not public, or not written',
-};
-
 /** One warning per article with broken links, and a summary; throws with `'fail'`. */
 function report(
   collection: string,
@@ -135,7 +130,9 @@ function report(
       ? 'Unlinked, their text kept (brokenLinks: "unlink")'
       : 'Fix them in the CMS, or set brokenLinks: "unlink" to keep only their text';
   for (const { id, links } of broken) {
-    const each = links.map((link) => `${link.href} (${WHY[link.reason]})`).join(', ');
+    const each = links
+      .map((link) => `${link.href} (${BROKEN_LINK_REASONS[link.reason]})`)
+      .join(', ');
     warn(`${collection}: article ${id} links to no article the site publishes: ${each}. ${todo}.`);
   }
   const count = broken.reduce((sum, article) => sum + article.links.length, 0);
