@@ -127,6 +127,14 @@ export function withEmbeddedTalk(html: string, title: string): string {
     : `${html.slice(0, second)}${figure}\n${html.slice(second)}`;
 }
 
+/**
+ * A closing paragraph that links other articles of the workspace, put after the body's last
+ * section: the demo shows what the loader makes of links between articles (`articleUrl`).
+ */
+export function withRelatedReading(html: string, paragraph: string): string {
+  return `${html}\n<p>${paragraph}</p>`;
+}
+
 /** A whole article body for a demo article. `technical` articles get code blocks. */
 export function demoBody(
   slug: string,

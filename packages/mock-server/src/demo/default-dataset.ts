@@ -2,11 +2,38 @@ import { mockImageUrl } from '../data/mock-origin.js';
 import { createRandom, pick } from '../data/random.js';
 import type { ArticleRecord, BlogRecord, Dataset } from '../data/schema.js';
 import { type BlogSpec, DEMO_BLOGS } from './blogs.js';
-import { demoBody, plainText, withEmbeddedTalk } from './content.js';
+import { demoBody, plainText, withEmbeddedTalk, withRelatedReading } from './content.js';
 import { DEMO_HEADINGS, DEMO_TITLES } from './titles.js';
 
 /** The demo article whose body embeds a talk (a YouTube iframe, as CMSes write them). */
 const EMBED_SLUG = 'benchmarking-honestly';
+
+/** A demo blog's own URL (its `url`): `https://<slug, its first - a dot>.example.com`. */
+const blogUrl = (slug: string) => `https://${slug.replace('-', '.')}.example.com`;
+const ENGINEERING = blogUrl('northwind-engineering');
+const DESIGN = blogUrl('northwind-design');
+
+/**
+ * Demo articles that link to others of their workspace, in each form a CMS writes, in a closing
+ * paragraph (by slug): by the target's `canonical_url`, with a #fragment naming one of its
+ * headings (the id the loader gives it: `user-content-` and the heading's slug); by its blog's
+ * `url` and a dated WordPress-style path ending in its slug; by a path relative to its blog
+ * (`relativeTo: 'blog'`); to another blog's article; and to a private article, which a site
+ * cannot link to (a broken link).
+ */
+const RELATED_READING: Record<string, string> = {
+  // art_0034, Northwind Engineering: three articles of its own blog.
+  'pagination-without-surprises': [
+    `Related reading: a cursor pairs well with <a href="${ENGINEERING}/a-practical-guide-to-conditional-requests/#user-content-details-that-mattered">conditional requests</a>, which let a client skip the pages it already has;`,
+    ` <a href="${ENGINEERING}/2024/05/what-we-learned-running-postgres-on-small-machines/">what we learned running Postgres on small machines</a> is why we page by key, not by offset;`,
+    ` and <a href="/observability-on-a-budget/">observability on a budget</a> is how we watch it in production.`,
+  ].join(''),
+  // art_0007, Northwind Engineering: an article of Northwind Design, and a private draft.
+  'a-practical-guide-to-conditional-requests': [
+    `Conditional requests matter most on a poor connection: our designers show what readers see while a page loads in <a href="${DESIGN}/designing-for-slow-networks/">Designing for Slow Networks</a>.`,
+    ` The numbers behind our own build cache will be in <a href="${ENGINEERING}/how-we-cut-our-build-times-in-half/">How We Cut Our Build Times in Half</a>.`,
+  ].join(''),
+};
 
 const ANCHOR = Date.parse('2026-11-01T09:00:00Z');
 const DAY = 86_400_000;
@@ -97,7 +124,7 @@ export function defaultDataset(): Dataset {
     slug: b.slug,
     name: b.name,
     description: b.description,
-    url: `https://${b.slug.replace('-', '.')}.example.com`,
+    url: blogUrl(b.slug),
     language: b.language,
     public: b.public,
     created_at: iso(ANCHOR - (400 - i * 3) * DAY),
@@ -142,7 +169,9 @@ function article(
     .sort(() => random() - 0.5)
     .slice(0, 3 + Math.floor(random() * 2));
   const body = demoBody(slug, title, headings, blog.technical);
-  const html = slug === EMBED_SLUG ? withEmbeddedTalk(body, title) : body;
+  const talk = slug === EMBED_SLUG ? withEmbeddedTalk(body, title) : body;
+  const related = RELATED_READING[slug];
+  const html = related ? withRelatedReading(talk, related) : talk;
   const words = plainText(html).split(' ').length;
   const firstParagraph = plainText(html.slice(0, html.indexOf('</p>')));
   const published =
@@ -175,7 +204,7 @@ function article(
             width: 1200,
             height: 630,
           },
-    canonical_url: `https://${blog.slug.replace('-', '.')}.example.com/${slug}/`,
+    canonical_url: `${blogUrl(blog.slug)}/${slug}/`,
     reading_time: Math.max(1, Math.round(words / 230)),
     published_at: iso(published),
     updated_at: iso(Math.min(edited, ANCHOR)),

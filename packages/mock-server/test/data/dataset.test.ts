@@ -60,6 +60,42 @@ describe('dataset validation', () => {
     ]);
   });
 
+  it('has articles that link to others of their workspace, in each form a CMS writes', () => {
+    const d = defaultDataset();
+    const bySlug = new Map(d.articles.map((a) => [a.slug, a]));
+    const blogOf = (id: string) => d.blogs.find((b) => b.id === id);
+    const hrefs = (id: string) =>
+      [...(d.articles.find((a) => a.id === id)?.html ?? '').matchAll(/<a href="([^"]+)"/g)]
+        .map((m) => m[1] ?? '')
+        .filter((href) => !href.startsWith('https://example.com/'));
+    const engineering = blogOf('blog_01')?.url;
+    // art_0034: its blog's articles by canonical URL (and a heading), dated path, relative path.
+    const target = bySlug.get('a-practical-guide-to-conditional-requests');
+    expect(hrefs('art_0034')).toEqual([
+      `${target?.canonical_url}#user-content-details-that-mattered`,
+      `${engineering}/2024/05/what-we-learned-running-postgres-on-small-machines/`,
+      '/observability-on-a-budget/',
+    ]);
+    // The fragment names a heading of the target (the loader's id: prefix and slug).
+    expect(target?.html).toContain('<h2>Details that mattered</h2>');
+    // art_0007: another blog's article, and a private one.
+    const design = bySlug.get('designing-for-slow-networks');
+    const draft = bySlug.get('how-we-cut-our-build-times-in-half');
+    expect(hrefs('art_0007')).toEqual([design?.canonical_url, draft?.canonical_url]);
+    expect(blogOf(design?.blog_id ?? '')?.slug).toBe('northwind-design');
+    expect(draft?.public).toBe(false);
+    for (const slug of [
+      'a-practical-guide-to-conditional-requests',
+      'what-we-learned-running-postgres-on-small-machines',
+      'observability-on-a-budget',
+      'designing-for-slow-networks',
+    ])
+      expect(bySlug.get(slug)?.public, slug).toBe(true);
+    // No other article links into the workspace.
+    const linking = d.articles.filter((a) => /href="(?!https:\/\/example\.com\/)/.test(a.html));
+    expect(linking.map((a) => a.id)).toEqual(['art_0007', 'art_0034']);
+  });
+
   it('is the same on every call (stable demo, stable ETags)', () => {
     expect(JSON.stringify(defaultDataset())).toBe(JSON.stringify(defaultDataset()));
   });
