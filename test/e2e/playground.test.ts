@@ -1,5 +1,6 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import type { ArticleRecord } from '@content-read/mock-server';
 import type { Page } from 'playwright-core';
 import Parser from 'rss-parser';
@@ -76,13 +77,15 @@ describe('the playground in a browser', () => {
   const rig = useApiAndBrowser({ page: { viewport: { width: 1280, height: 900 } } });
   let outDir: string;
   let site: ServedPlayground;
+  /** What `astro build` printed. */
+  let buildOutput = '';
 
   beforeAll(async () => {
     const env = { CONTENT_API_URL: rig.api.baseUrl, CONTENT_API_KEY: fullKey };
     // Inside the repository: the built server imports its dependencies from node_modules.
     await mkdir(buildsDir, { recursive: true });
     outDir = await mkdtemp(join(buildsDir, 'playground-'));
-    await buildPlayground(outDir, { ...env, PLAYGROUND_SITE: SITE });
+    buildOutput = await buildPlayground(outDir, { ...env, PLAYGROUND_SITE: SITE });
     site = await servePlayground(outDir, { ...env, CONTENT_PUBLISH_SECRET: PUBLISH_SECRET });
     await rig.ready;
   });
@@ -230,6 +233,71 @@ describe('the playground in a browser', () => {
     expect(await rig.page.locator('.prose figure:has(iframe) figcaption').textContent()).toBe(
       `The talk behind “${talk.title}”`,
     );
+  });
+
+  it('points links between articles at their pages here, and its build warns of the one to a private article', async () => {
+    const bySlug = new Map(dataset.articles.map((a) => [a.slug, a]));
+    const article = (slug: string) => {
+      const found = bySlug.get(slug);
+      if (!found) throw new Error(`The built-in dataset has no article ${slug}.`);
+      return found;
+    };
+    const pathOf = (a: ArticleRecord) => `/blogs/${blogSlugOf.get(a.blog_id)}/${a.slug}/`;
+    /** The hrefs of a page's body that the demo's related-reading paragraph holds. */
+    const bodyLinks = async (path: string) => {
+      const response = await rig.page.goto(new URL(path, site.url).href);
+      expect(response?.status(), path).toBe(200);
+      const paragraph = rig.page.locator('.prose p', { hasText: /^(Related|Conditional)/ });
+      return Promise.all(
+        (await paragraph.locator('a').all()).map(async (a) => (await a.getAttribute('href')) ?? ''),
+      );
+    };
+    const linking = article('pagination-without-surprises');
+    const guide = article('a-practical-guide-to-conditional-requests');
+    const draft = article('how-we-cut-our-build-times-in-half');
+    expect(draft.public).toBe(false);
+
+    // The API writes them as a CMS does (canonical URL with a fragment, the blog's URL and a dated
+    // path, a path relative to the blog); the built page links the site's own pages.
+    const related = [
+      `${pathOf(guide)}#user-content-details-that-mattered`,
+      pathOf(article('what-we-learned-running-postgres-on-small-machines')),
+      pathOf(article('observability-on-a-budget')),
+    ];
+    expect(await bodyLinks(pathOf(linking))).toEqual(related);
+    // Another blog's article too; the private one is kept as the CMS wrote it.
+    expect(await bodyLinks(pathOf(guide))).toEqual([
+      pathOf(article('designing-for-slow-networks')),
+      draft.canonical_url,
+    ]);
+    for (const href of [...related, pathOf(article('designing-for-slow-networks'))])
+      expect((await fetch(new URL(href, site.url))).status, href).toBe(200);
+
+    // Followed in the browser: the page it names, scrolled to the heading its fragment names.
+    await rig.page.goto(new URL(pathOf(linking), site.url).href);
+    await rig.page.getByRole('link', { name: 'conditional requests', exact: true }).click();
+    await rig.page.waitForURL(`**${related[0]}`);
+    expect(await rig.page.locator('h1').textContent()).toBe(guide.title);
+    const heading = rig.page.locator('.prose #user-content-details-that-mattered');
+    expect(await heading.textContent()).toBe('Details that mattered');
+    await expect.poll(() => heading.isVisible()).toBe(true);
+    const box = await heading.boundingBox();
+    expect(box && box.y >= 0 && box.y < 900).toBe(true);
+
+    // The build said which link names no article the site publishes, and why.
+    // Astro colours its log where CI is set: read it as text.
+    const log = stripVTControlCharacters(buildOutput);
+    expect(log).toContain(
+      `articles: article ${guide.id} links to no article the site publishes: ${draft.canonical_url} (no article the key reads: not public, or not written). Fix them in the CMS, or set brokenLinks: "unlink" to keep only their text.`,
+    );
+    expect(log).toContain('articles: 1 broken link in 1 article.');
+
+    // The live route's loader is given neither articleUrl nor relativeTo: its pages keep the
+    // links as the API gives them.
+    const written = [...linking.html.matchAll(/<a href="([^"]+)">/g)]
+      .map((m) => m[1] ?? '')
+      .filter((href) => !href.startsWith('https://example.com/'));
+    expect(await bodyLinks(`/live/${linking.id}/`)).toEqual(written);
   });
 
   describe('feeds, sitemap, head metadata and accessibility', () => {

@@ -1,5 +1,6 @@
 import { type CollectionEntry, getCollection } from 'astro:content';
 import { cacheKey } from '@content-read/astro-loader';
+import { articleUrl } from '../article-url';
 
 // The queries the pages share. Collections are read once per build by Astro's content layer;
 // these helpers only sort, group and build URLs.
@@ -58,8 +59,13 @@ export function blogPath(blog: Blog): string {
   return `/blogs/${blog.data.slug}/`;
 }
 
+/** An article's page: the site's one route of an article (src/article-url.ts). */
 export function articlePath(article: Article, blog: Blog): string {
-  return `/blogs/${blog.data.slug}/${article.data.slug}/`;
+  return articleUrl({
+    id: article.id,
+    slug: article.data.slug,
+    blog: { id: blog.id, slug: blog.data.slug },
+  });
 }
 
 /** A URL segment for a tag: lower case, words joined by hyphens, letters of any script kept. */

@@ -3,6 +3,8 @@
 // read as lean listings through the site's own proxy (same origin, no key), so that an article
 // published since the build is found too.
 
+import { articleUrl } from '../article-url';
+
 interface ListBody<T> {
   data: T[];
   meta?: { total?: number; total_pages?: number };
@@ -132,7 +134,9 @@ export async function searchArticles(
     const slugOf = new Map(blogs.data.map((b) => [b.id, b.slug]));
     for (const a of newest) {
       if (Date.parse(a.updated_at) <= built) continue;
-      stale.add(`/blogs/${slugOf.get(a.blog_id) ?? a.blog_id}/${a.slug}/`);
+      // Its built page, by the site's route (which reads slugs; these ids are the API's).
+      const blog = { id: a.blog_id, slug: slugOf.get(a.blog_id) ?? a.blog_id };
+      stale.add(articleUrl({ id: a.id, slug: a.slug, blog }));
       const text = [a.title, a.excerpt ?? '', ...a.tags].join(' ').toLowerCase();
       if (words.every((word) => text.includes(word)))
         recent.push({ title: a.title, excerpt: a.excerpt, path: `/live/${a.id}/` });
