@@ -54,7 +54,7 @@ describe('links between articles', { timeout: 240_000 }, () => {
     const first = await build();
     expect(first.code, first.output).toBe(0);
     const expected = [
-      '/blogs/northwind-engineering/retries-backoff-and-the-art-of-giving-up/#jitter',
+      '/blogs/northwind-engineering/retries-backoff-and-the-art-of-giving-up/#user-content-jitter',
       '/blogs/northwind-design/colour-contrast-and-calm/',
       '/blogs/northwind-engineering/pagination-without-surprises/',
       `${ENGINEERING}/how-we-cut-our-build-times-in-half/`,
@@ -77,7 +77,7 @@ describe('links between articles', { timeout: 240_000 }, () => {
     );
     expect(second.output).toContain('articles: 1 entry linked again, as what it links to moved');
     expect(hrefsOf(second.pages['articles/art_0007/index.html'])[0]).toBe(
-      '/blogs/northwind-engineering/retries-and-backoff/#jitter',
+      '/blogs/northwind-engineering/retries-and-backoff/#user-content-jitter',
     );
   });
 });

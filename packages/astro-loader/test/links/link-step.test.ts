@@ -51,7 +51,7 @@ describe('LinkTargets: what a link names', () => {
     expect(t.target('http://northwind.example.com/conditional-requests#etags')).toEqual({
       kind: 'article',
       id: 'art_1',
-      href: '/blogs/engineering/conditional-requests/#etags',
+      href: '/blogs/engineering/conditional-requests/#user-content-etags',
     });
     // WordPress's dated permalinks, under the blog's URL.
     expect(t.target('https://design.example.com/blog/2024/05/type-scale/')).toEqual({
@@ -115,7 +115,7 @@ describe('linkBody(): the link step', () => {
   it('points links to published articles at their pages, and leaves the rest as written', () => {
     const linked = linkBody(body, targets(), 'keep');
     expect(linked.html).toBe(
-      '<p>See <a href="/blogs/engineering/conditional-requests/#etags">ETags</a>, ' +
+      '<p>See <a href="/blogs/engineering/conditional-requests/#user-content-etags">ETags</a>, ' +
         '<a href="https://example.org/?a=1&amp;b=2">elsewhere</a>, ' +
         '<a href="https://northwind.example.com/gone/" title="old">a gone one</a> and ' +
         '<a href="/blogs/design/type-scale/">type</a>.</p>',

@@ -86,7 +86,7 @@ describe('live articles with articleUrl: links between articles', () => {
     const result = await loader().loadEntry({ collection: 'articles', filter: { id: 'art_0007' } });
     const entry = result && 'rendered' in result ? result : undefined;
     expect(hrefs(entry?.rendered?.html)).toEqual([
-      '/blogs/northwind-engineering/retries-backoff-and-the-art-of-giving-up/#jitter',
+      '/blogs/northwind-engineering/retries-backoff-and-the-art-of-giving-up/#user-content-jitter',
       '/blogs/northwind-design/colour-contrast-and-calm/',
     ]);
   });
@@ -98,7 +98,7 @@ describe('live articles with articleUrl: links between articles', () => {
     });
     const entry = 'entries' in result ? result.entries.find((e) => e.id === 'art_0007') : undefined;
     expect(hrefs(entry?.rendered?.html)).toEqual([
-      '/blogs/northwind-engineering/retries-backoff-and-the-art-of-giving-up/#jitter',
+      '/blogs/northwind-engineering/retries-backoff-and-the-art-of-giving-up/#user-content-jitter',
       'https://northwind.design.example.com/2024/05/colour-contrast-and-calm/',
     ]);
   });

@@ -4,8 +4,11 @@
  * `url` followed by a path ending in its slug (Ghost's `/<slug>/`, WordPress's
  * `/2024/05/<slug>/`), or a relative path the sanitiser already resolved with `relativeTo`. URLs
  * are compared normalised: scheme (http and https alike) and host case, default ports, a trailing
- * slash or `index.html`, the query left out; the fragment is kept for the link on the site.
+ * slash or `index.html`, the query left out; the fragment is kept for the link on the site,
+ * prefixed as the target's ids are.
  */
+
+import { prefixId } from '../sanitise/attributes.js';
 
 /**
  * What the site's route function is given: the article and its blog, each by the id its
@@ -136,8 +139,10 @@ export class LinkTargets {
   target(href: string): LinkTarget {
     const key = linkKey(href);
     if (!key) return { kind: 'outside' };
+    // A heading's id on the site is the article's own, prefixed as the sanitiser prefixes ids.
     const hash = href.indexOf('#');
-    const fragment = hash >= 0 ? href.slice(hash) : '';
+    const fragment =
+      hash >= 0 && hash < href.length - 1 ? `#${prefixId(href.slice(hash + 1))}` : '';
     const found = this.#byUrl.get(key) ?? this.#underBlog(key, this.#byBlogSlug);
     if (found) return { kind: 'article', id: found.id, href: this.hrefOf(found) + fragment };
     if (this.#filteredOut.has(key) || this.#underBlog(key, this.#filteredBySlug))
