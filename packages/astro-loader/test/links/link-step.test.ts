@@ -31,7 +31,7 @@ function targets(more: Partial<LinkTargetsInput> = {}) {
 }
 
 describe('linkKey(): URLs compared as link targets', () => {
-  it('ignores scheme and host case, default ports, a trailing slash, index.html and the query', () => {
+  it('ignores scheme and host case, default ports, a trailing slash, index.html and tracking parameters', () => {
     const key = linkKey('https://northwind.example.com/a/');
     for (const same of [
       'http://NorthWind.example.com/a',
@@ -40,6 +40,7 @@ describe('linkKey(): URLs compared as link targets', () => {
     ])
       expect(linkKey(same), same).toBe(key);
     expect(linkKey('https://northwind.example.com/b/')).not.toBe(key);
+    expect(linkKey('https://northwind.example.com/a/?p=12')).not.toBe(key);
     expect(linkKey('mailto:someone@example.com')).toBeUndefined();
     expect(linkKey('/relative/')).toBeUndefined();
   });

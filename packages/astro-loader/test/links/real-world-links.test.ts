@@ -175,7 +175,7 @@ describe('forms of the real exports, as the rules read them', () => {
     ).toEqual({ kind: 'article', id: '123456', href: '/blogs/example-site/example-post/' });
   });
 
-  it('WordPress plain permalinks (?p=, ?page_id=): the query is left out, so they all name the blog’s home', () => {
+  it('WordPress plain permalinks (?p=, ?page_id=): the query names the page, so each its own', () => {
     // WordPress/wordpress-importer e2e/fixtures/wxr-comprehensive.xml (159f54cedaeb38e25d3651f9ca36d3fc7c207edd):
     // the <link> of its post and of its page, on a site using plain permalinks.
     const facts: ExportFacts = {
@@ -199,13 +199,16 @@ describe('forms of the real exports, as the rules read them', () => {
     };
     const post = 'https://playground.internal/site/?p=1000';
     const page = 'https://playground.internal/site/?page_id=2000';
-    expect(linkKey(post)).toBe(linkKey(facts.site));
-    expect(linkKey(page)).toBe(linkKey(facts.site));
-    // Given as canonical URLs, the two share one key: the last one indexed wins, for the post's
-    // link, the page's, and a link to the blog's home.
+    expect(linkKey(post)).not.toBe(linkKey(facts.site));
+    expect(linkKey(post)).not.toBe(linkKey(page));
+    // Given as canonical URLs, each names its own article; the blog's home names none.
     const withCanonical = targetsOf(facts);
-    for (const href of [post, page, 'https://playground.internal/site/'])
-      expect(withCanonical.target(href), href).toMatchObject({ kind: 'article', id: '2000' });
+    expect(withCanonical.target(post)).toMatchObject({ kind: 'article', id: '1000' });
+    expect(withCanonical.target(`${post}&utm_source=feed`)).toMatchObject({ id: '1000' });
+    expect(withCanonical.target(page)).toMatchObject({ kind: 'article', id: '2000' });
+    expect(withCanonical.target('https://playground.internal/site/')).toMatchObject({
+      kind: 'broken',
+    });
     // Without them, a ?p= link is reported broken (it names no slug) and left as written.
     const slugsOnly = targetsOf(
       facts,

@@ -4,7 +4,7 @@
  * `url` followed by a path ending in its slug (Ghost's `/<slug>/`, WordPress's
  * `/2024/05/<slug>/`), or a relative path the sanitiser already resolved with `relativeTo`. URLs
  * are compared normalised: scheme (http and https alike) and host case, default ports, a trailing
- * slash or `index.html`, the query left out; the fragment is kept for the link on the site,
+ * slash or `index.html`, and tracking parameters (`utm_*`…) left out; the fragment is kept for the link on the site,
  * prefixed as the target's ids are.
  */
 
@@ -92,8 +92,18 @@ export function linkKey(href: string): string | undefined {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   const path = url.pathname.replace(/\/index\.html?$/i, '/').replace(/\/+$/, '');
-  return `${url.host}${path}`;
+  // A query can name the page (WordPress's plain permalinks, `?p=1000`): kept, in order, but
+  // for the parameters that only track where a reader came from.
+  const query = [...url.searchParams]
+    .filter(([name]) => !TRACKING.test(name))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, value]) => `${name}=${value}`)
+    .join('&');
+  return `${url.host}${path}${query ? `?${query}` : ''}`;
 }
+
+/** Query parameters that say where a reader came from, not which page: left out of a key. */
+const TRACKING = /^(utm_\w+|fbclid|gclid|mc_cid|mc_eid|ref|ref_src|source|s)$/i;
 
 /** The articles of a workspace, indexed by the URLs that name them. */
 export class LinkTargets {
