@@ -8,6 +8,7 @@ import { runFleetBench } from './fleet-bench.js';
 import { runImagesBench } from './images-bench.js';
 import { runIncrementalBench } from './incremental-bench.js';
 import type { BenchResult } from './lib/stats.js';
+import { runLinksBench } from './links-bench.js';
 import { runLoadBench } from './load-bench.js';
 import { runMemoryBench } from './memory-bench.js';
 import { runPublishBench } from './publish-bench.js';
@@ -40,6 +41,8 @@ export async function runBenches(
   if (wants('B13'))
     steps.push(['B13 <ArticleBody components>', () => runComponentsBench(cfg, log)]);
   if (wants('B14')) steps.push(['B14 body images', () => runImagesBench(cfg, log)]);
+  if (wants('B15'))
+    steps.push(['B15 B1 and B4 with links between articles', () => runLinksBench(cfg, log)]);
   if (wants('L1', 'L2')) steps.push(['L1/L2 start-up', () => runLoadBench(cfg, log)]);
   if (wants('Q1')) steps.push(['Q1 one search query', () => runSearchBench(cfg, log)]);
   if (wants('U1')) steps.push(['U1 publish to live', () => runPublishBench(cfg, log)]);

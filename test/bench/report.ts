@@ -87,6 +87,7 @@ BENCH_ONLY=B9 npm run bench                     # incremental builds: B9, B10 an
 BENCH_ONLY=B11,B12 npm run bench                # code blocks: cold sync vs glob() Markdown, warm after edits
 BENCH_ONLY=B13 npm run bench                    # <ArticleBody components> vs <Content />, full build
 BENCH_ONLY=B14 npm run bench                    # body images through the image service vs Markdown's
+BENCH_ONLY=B15 npm run bench                    # B1 and B4 with 5 links per article and articleUrl vs the same without; a changed slug
 BENCH_ONLY=L1,L2 npm run bench                  # what loading us costs: to the first loader call, to astro dev's first page
 BENCH_ONLY=U1 npm run bench                     # publish to an on-demand page under the route cache
 BENCH_ONLY=U2 npm run bench                     # the proxy's upstream load: 1, 2, 4 instances behind a CDN, with and without a route cache

@@ -5,12 +5,15 @@ import type { AddressInfo } from 'node:net';
 import { createMockServer, type FaultConfig, generateDataset } from '@content-read/mock-server';
 // The child runs without run.ts's resolve hook: it names the TypeScript file itself.
 import { bodyDataset } from './bodies.ts';
+import { linkedDataset } from './links.ts';
 import type { ArticleEdit, ServerCommand, ServerReply, ServerSpec } from './server-protocol.js';
 
 const spec = JSON.parse(process.argv[2] ?? '{}') as ServerSpec;
 const dataset = spec.bodies
   ? bodyDataset(spec.bodies.kind, spec.bodies.articles)
-  : generateDataset(spec.dataset);
+  : spec.links
+    ? linkedDataset(spec.links.articles, spec.links.anchors)
+    : generateDataset(spec.dataset);
 const images = spec.cachedImages ? await startImageCache() : undefined;
 const mock = createMockServer({
   dataset,
@@ -117,6 +120,9 @@ function handle(command: ServerCommand): ServerReply {
       return { type: 'mutated', edits: mutate(command.count, command.round) };
     case 'update':
       for (const { id, ...edit } of command.edits) mock.updateArticle(id, edit);
+      return { type: 'ok' };
+    case 'rename':
+      mock.updateArticle(command.id, { slug: command.slug });
       return { type: 'ok' };
     case 'faults':
       mock.setFaults(command.faults as FaultConfig | undefined);

@@ -22,6 +22,11 @@ export interface ServerSpec {
    */
   bodies?: { kind: 'code' | 'images'; articles: number };
   /**
+   * Instead of `dataset`, B15's (test/bench/lib/links.ts) for `articles` articles: B1's articles
+   * with a canonical_url each and five link paragraphs per body, with anchors or their words only.
+   */
+  links?: { articles: number; anchors: boolean };
+  /**
    * Images answered from memory, each encoded once before the server is ready, on their own
    * port (`imageOrigin`), as a CDN would: the mock's PNG encoder (~20 ms an 800×450 image) is
    * not what B14 measures. Requests are counted (`imageRequests` of `stats`).
@@ -34,6 +39,7 @@ export type ServerCommand =
   | { type: 'reset' }
   | { type: 'mutate'; count: number; round: number }
   | { type: 'update'; edits: ArticleEdit[] }
+  | { type: 'rename'; id: string; slug: string }
   | { type: 'faults'; faults: FaultConfig | undefined }
   | { type: 'bare'; path: string; key: string };
 

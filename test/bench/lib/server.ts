@@ -69,6 +69,11 @@ export class ServerProcess {
     await this.send({ type: 'update', edits });
   }
 
+  /** Gives an article another slug (its canonical_url, title and body stay). */
+  async rename(id: string, slug: string): Promise<void> {
+    await this.send({ type: 'rename', id, slug });
+  }
+
   async setFaults(faults: FaultConfig | undefined): Promise<void> {
     await this.send({ type: 'faults', faults });
   }
