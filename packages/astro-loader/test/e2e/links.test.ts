@@ -2,8 +2,9 @@
  * Links between articles, on a real Astro build against the mock server: a body that links other
  * articles in each form a CMS writes (canonical URL, its blog's URL with a dated path, a path
  * relative to the blog) points at their pages on the site; a link to a private article is
- * reported and kept; and when a target's slug changes, the next (incremental) sync moves the
- * link without rendering the body that holds it again.
+ * reported and kept; when a target's slug changes, the next (incremental) sync moves the
+ * link without rendering the body that holds it again; and a sync where nothing moved links
+ * nothing again, and still reports the broken link.
  */
 import { AstroSite, FIXTURE_SITE, summaryOf } from '@content-read/test-support/astro-site';
 import { FULL_KEY, startMock } from '@content-read/test-support/mock-server';
@@ -50,7 +51,7 @@ describe('links between articles', { timeout: 240_000 }, () => {
       ),
     );
 
-  it('point at the pages of the site, report a broken one, and follow a changed slug on the next sync', async () => {
+  it('point at the pages of the site, report a broken one, follow a changed slug on the next sync, and cost nothing when nothing moved', async () => {
     const first = await build();
     expect(first.code, first.output).toBe(0);
     const expected = [
@@ -78,6 +79,15 @@ describe('links between articles', { timeout: 240_000 }, () => {
     expect(second.output).toContain('articles: 1 entry linked again, as what it links to moved');
     expect(hrefsOf(second.pages['articles/art_0007/index.html'])[0]).toBe(
       '/blogs/northwind-engineering/retries-and-backoff/#user-content-jitter',
+    );
+
+    // Nothing moved: no body is linked again, and the broken link is still reported.
+    const third = await build();
+    expect(third.code, third.output).toBe(0);
+    expect(third.output).not.toContain('linked again');
+    expect(third.output).toContain('articles: 1 broken link in 1 article.');
+    expect(hrefsOf(third.pages['articles/art_0007/index.html'])).toEqual(
+      hrefsOf(second.pages['articles/art_0007/index.html']),
     );
   });
 });

@@ -108,6 +108,7 @@ const TRACKING = /^(utm_\w+|fbclid|gclid|mc_cid|mc_eid|ref|ref_src|source|s)$/i;
 /** The articles of a workspace, indexed by the URLs that name them. */
 export class LinkTargets {
   readonly #byUrl = new Map<string, LinkArticle>();
+  readonly #byId = new Map<string, LinkArticle>();
   readonly #byBlogSlug = new Map<string, LinkArticle>();
   readonly #filteredOut = new Map<string, LinkArticle>();
   readonly #filteredBySlug = new Map<string, LinkArticle>();
@@ -120,6 +121,7 @@ export class LinkTargets {
   constructor(private readonly input: LinkTargetsInput) {
     const slugs = new Map(input.blogs.map((blog) => [blog.id, blog.slug]));
     for (const article of input.published) {
+      this.#byId.set(article.id, article);
       this.#index(article, this.#byUrl);
       this.#byBlogSlug.set(`${article.blogId}\n${article.slug}`, article);
       if (!slugs.has(article.blogId)) slugs.set(article.blogId, article.blogId);
@@ -163,6 +165,12 @@ export class LinkTargets {
     if (blog || this.#hosts.has(key.split('/')[0] ?? key))
       return { kind: 'broken', reason: 'unknown' };
     return { kind: 'outside' };
+  }
+
+  /** Where the published article with this id is on the site (undefined: none such). */
+  routeOf(id: string): string | undefined {
+    const article = this.#byId.get(id);
+    return article && this.hrefOf(article);
   }
 
   /** The article's page on the site, from the route function, checked as any URL is. */

@@ -35,8 +35,10 @@ export interface SyncLinks {
   filteredOut: readonly LinkArticle[];
 }
 
-/** The meta store's key for the hosts the last link step knew. */
+/** The meta store's keys: the hosts the last link step knew, where its links led, what was broken. */
 const HOSTS = 'links-hosts';
+const INDEX = 'links-index';
+const BROKEN = 'links-broken';
 
 interface ArticleEntryData {
   articleId: string;
@@ -61,8 +63,9 @@ export function linkEntries(
     const entry = fresh.get(id) ?? store.get(id);
     return entry ? [entry] : [];
   });
+  const published = entries.map(articleOf);
   const targets = new LinkTargets({
-    published: entries.map(articleOf),
+    published,
     blogs: links.blogs,
     inScope: links.inScope,
     filteredOut: links.filteredOut,
@@ -71,12 +74,31 @@ export function linkEntries(
   // Links to a host the workspace did not have were not recorded: read every body again.
   const hosts = ctx.generateDigest(JSON.stringify(targets.hosts));
   const rescan = ctx.meta.get(HOSTS) !== hosts;
+  // Where every link leads, as one digest: when it is the last sync's, no kept body's links
+  // moved, and only the bodies made now are linked (their broken links added to those held).
+  const index = ctx.generateDigest(
+    JSON.stringify([
+      links.brokenLinks,
+      links.blogs,
+      [...(links.inScope ?? [])],
+      links.filteredOut,
+      published.map((article) => [article, targets.routeOf(article.id)]),
+    ]),
+  );
+  const same = !rescan && ctx.meta.get(INDEX) === index;
+  const held = same ? heldBroken(ctx) : new Map<string, BrokenLink[]>();
   const toStore: DataEntry[] = [];
   const broken: Array<{ id: string; links: BrokenLink[] }> = [];
   for (const entry of entries) {
     const isFresh = fresh.has(entry.id);
     const recorded = entry.rendered?.metadata?.links as BodyLink[] | undefined;
     const html = entry.rendered?.html;
+    if (!isFresh && same) {
+      const known = held.get(entry.id);
+      if (known)
+        broken.push({ id: (entry.data as unknown as ArticleEntryData).articleId, links: known });
+      continue;
+    }
     if (html === undefined || (!isFresh && !rescan && !recorded?.length)) {
       if (isFresh) toStore.push(entry);
       continue;
@@ -85,7 +107,10 @@ export function linkEntries(
       ? linkBody(html, targets, links.brokenLinks)
       : linkBody(html, targets, links.brokenLinks, recorded ?? [], rescan);
     const data = entry.data as unknown as ArticleEntryData;
-    if (linked.broken.length) broken.push({ id: data.articleId, links: linked.broken });
+    if (linked.broken.length) {
+      broken.push({ id: data.articleId, links: linked.broken });
+      held.set(entry.id, linked.broken);
+    } else held.delete(entry.id);
     if (!isFresh && linked.html === html) continue;
     const { links: _, ...metadata } = entry.rendered?.metadata ?? {};
     const written = linked.links.map((link) => link.written);
@@ -109,7 +134,18 @@ export function linkEntries(
         : `${collection}: ${relinked} entries linked again, as what they link to moved`,
     );
   ctx.meta.set(HOSTS, hosts);
+  ctx.meta.set(INDEX, index);
+  ctx.meta.set(BROKEN, JSON.stringify([...held].filter(([id]) => kept.has(id))));
   return toStore;
+}
+
+/** The broken links of each kept entry, as the last sync found them (by entry id). */
+function heldBroken(ctx: LoaderContext): Map<string, BrokenLink[]> {
+  try {
+    return new Map(JSON.parse(ctx.meta.get(BROKEN) ?? '[]') as Array<[string, BrokenLink[]]>);
+  } catch {
+    return new Map();
+  }
 }
 
 function articleOf(entry: DataEntry): LinkArticle {
