@@ -8,7 +8,7 @@
  * time), `liveArticles` and `liveBlogs` (live).
  */
 import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { AstroSite } from '@content-read/test-support/astro-site';
 import {
   DOCS_PAGES,
@@ -30,6 +30,23 @@ function compiled(files: Record<string, string>, under = ''): Record<string, str
       ([file]) => file.startsWith(under) && /\.(ts|tsx|js|mjs|jsx|astro)$/.test(file),
     ),
   );
+}
+
+/** The files of `site` that `samples` import by a relative path, and those they import. */
+function importedBy(samples: Sample[], site: Record<string, string>): Record<string, string> {
+  const wanted: Record<string, string> = {};
+  const visit = (file: string, code: string) => {
+    for (const [, spec = ''] of code.matchAll(/from\s+'(\.{1,2}\/[^']+)'/g)) {
+      const target = posix.join(posix.dirname(file), spec);
+      const found = [target, `${target}.ts`].find((name) => site[name] !== undefined);
+      if (found && wanted[found] === undefined) {
+        wanted[found] = site[found] ?? '';
+        visit(found, wanted[found]);
+      }
+    }
+  };
+  for (const sample of samples) if (sample.file) visit(sample.file, sample.code);
+  return wanted;
 }
 
 async function pagesOf(section: string): Promise<string[]> {
@@ -54,7 +71,13 @@ describe("the guides' code samples", { timeout: 240_000 }, () => {
     for (const [at, page] of path.entries())
       after.set(page, compiled((await docSite(path.slice(0, at + 1))).files));
     const layout = compiled((await docSite(path.slice(0, 1))).files, 'src/layouts/');
-    await writeSamples(site.root, samples, (page) => after.get(page) ?? layout);
+    // Only what the page's samples import: every folder checked once is time in astro check.
+    await writeSamples(site.root, samples, (page) =>
+      importedBy(
+        samples.filter((s) => s.page === page),
+        after.get(page) ?? layout,
+      ),
+    );
   });
   afterAll(async () => {
     await server?.close();

@@ -18,14 +18,20 @@ export interface AxeViolation {
 
 /**
  * The WCAG 2.2 AA violations axe finds in the page as it is now (axe injected when needed); with
- * `rules`, those rules' only (rule ids, e.g. `color-contrast`).
+ * `rules`, those rules' only (rule ids, e.g. `color-contrast`); with `within`, in the elements
+ * that selector finds only (the page's own content, where its frame is checked elsewhere).
  */
-export async function axeViolations(page: Page, rules?: string[]): Promise<AxeViolation[]> {
+export async function axeViolations(
+  page: Page,
+  rules?: string[],
+  within?: string,
+): Promise<AxeViolation[]> {
   if (!(await page.evaluate("typeof window.axe === 'object'")))
     await page.addScriptTag({ path: axeScript });
   const runOnly = rules ? { type: 'rule', values: rules } : { type: 'tag', values: WCAG_22_AA };
   const options = { runOnly, resultTypes: ['violations'] };
-  return page.evaluate(`window.axe.run(document, ${JSON.stringify(options)}).then((results) =>
+  const context = within ? JSON.stringify(within) : 'document';
+  return page.evaluate(`window.axe.run(${context}, ${JSON.stringify(options)}).then((results) =>
     results.violations.map((v) => ({
       rule: v.id,
       impact: v.impact ?? null,
