@@ -1,4 +1,4 @@
-import type { Article, ContentReadClient } from '@content-read/core';
+import type { Article } from '@content-read/core';
 import type { Loader } from 'astro/loaders';
 import type { MadeBlock } from '../../body/highlight/core.js';
 import {
@@ -20,6 +20,7 @@ import { linkEntries } from '../links/sync-links.js';
 import { createSanitiser } from '../pool/body-pool.js';
 import { HeldItems } from '../sync/held-items.js';
 import { syncCollection } from '../sync/sync.js';
+import { articleListings, readBlogs } from './article-listings.js';
 import type { ArticlesLoaderOptions } from './loader-options.js';
 
 /**
@@ -119,26 +120,9 @@ export function articlesLoader<const C extends string = 'blogs'>(
               slug: blog.slug,
               url: webUrl(blog.url),
             }));
-            if (!options.blogs) return [await client.list('articles', { ...read, last })];
-            const { ids } = allowedBlogs(blogs, options.blogs);
-            inScope = new Set([...ids].map(mapping.blogEntryId));
-            // The resolved id is forwarded, and `?blog=` is ours, not the contract's: an API may
-            // ignore it and list every blog, so each listing keeps only its blog's articles.
-            return Promise.all(
-              [...ids].map((blog) =>
-                client.list('articles', {
-                  ...read,
-                  last,
-                  blog,
-                  onPage: (page) =>
-                    read.onPage(
-                      page.notModified
-                        ? page
-                        : { ...page, items: page.items.filter((a) => a.blog_id === blog) },
-                    ),
-                }),
-              ),
-            );
+            const ids = options.blogs ? allowedBlogs(blogs, options.blogs).ids : undefined;
+            if (ids) inScope = new Set([...ids].map(mapping.blogEntryId));
+            return articleListings(client, ids, { ...read, last });
           },
           keep: (article) => !options.filter || options.filter(article),
           leftOut: (article) =>
@@ -209,10 +193,4 @@ function latestOf(collection: string, latest: number | undefined): number | unde
     collection,
     `Collection "${collection}": latest must be a whole number ≥ 1 (got ${String(latest)}); set it to how many of the newest articles to sync, or leave it out to sync them all.`,
   );
-}
-
-/** Every blog the key can read (to resolve the names of the `blogs` option). */
-async function readBlogs(client: ContentReadClient) {
-  const listing = await client.list('blogs');
-  return listing.pages.flatMap((page) => (page.notModified ? [] : page.items));
 }
