@@ -38,6 +38,8 @@ const PACKAGES: Record<string, Record<string, string>> = {
     'live-highlight': 'live-highlight.ts',
     'live-images': 'live-images.ts',
     feed: 'feed.ts',
+    // What `content-read doctor --links` loads (Node only; no site imports it).
+    doctor: 'doctor.ts',
     // What components/ArticleBody.astro imports.
     'article-body': 'article-body.ts',
     // Loaded by URL, not imported (see src/build-time/dist-files.ts).

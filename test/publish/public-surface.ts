@@ -124,4 +124,7 @@ export const PUBLIC_SURFACE: Record<string, EntryPoint> = {
   '@content-read/astro-loader/feed': {
     exports: ['feedItems', 'feedNamespaces'],
   },
+  '@content-read/astro-loader/doctor': {
+    exports: ['findBrokenLinks'],
+  },
 };
