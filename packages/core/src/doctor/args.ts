@@ -8,7 +8,8 @@ export const HELP = `Usage: content-read doctor [options]
 Checks that a Content Read API v1 is reachable and usable with your key:
 base URL, discovery, the key (rejected, or stripped on the way by a proxy/CDN),
 the blogs the key sees with their article counts, and (for information) whether
-a browser could call the API directly.
+a browser could call the API directly; with --links, the broken links between
+articles a sync would report.
 Exits 0 when nothing is wrong, 1 when a check found a problem, 2 on bad usage.
 
 Options:
@@ -23,6 +24,18 @@ Options:
   --timeout <ms>           Connect and response timeout per request (default: 10000)
   --allow-insecure-http    Allow http: to a non-loopback host (sends the key in clear text)
   -h, --help               Show this help
+
+Links between articles:
+  --links                  Read every article as your site's articlesLoader does and list
+                           each link into the workspace that names no article the site
+                           publishes, and why (a problem if any). Needs the loader,
+                           @content-read/astro-loader, installed in the current directory
+                           (or that of --env-dir): its sanitiser and link step find them.
+  --relative-to <base>     What bodies' relative URLs are relative to, as the loader's
+                           relativeTo option: canonical, blog or an absolute http(s) URL
+                           (default: left as written)
+  --blogs <names>          The loader's blogs option: blog ids or slugs, comma-separated
+                           (default: every blog the key reads)
 
 The key is never printed.
 `;
@@ -49,6 +62,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
   if (!Number.isInteger(timeout) || timeout < 1) {
     throw new Error('--timeout must be a positive whole number of milliseconds');
   }
+  const links = linksOptions(values);
   const fromFlag = values.key !== undefined;
   const key = fromFlag ? values.key : nonEmpty(env[KEY_VARIABLE]);
   return {
@@ -62,8 +76,34 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
       timeout,
       mode: values.mode ?? 'production',
       envDir: values['env-dir'] ?? process.cwd(),
+      links,
     },
   };
+}
+
+/** `--links` and the loader options it reads bodies with, checked as the loader reads them. */
+function linksOptions(values: ReturnType<typeof parse>['values']): DoctorConfig['links'] {
+  const relativeTo = values['relative-to'];
+  const blogs = values.blogs?.split(',').map((name) => name.trim());
+  if (!values.links) {
+    if (relativeTo !== undefined || blogs !== undefined)
+      throw new Error('--relative-to and --blogs say how --links reads bodies: add --links');
+    return undefined;
+  }
+  if (relativeTo !== undefined && !isBase(relativeTo))
+    throw new Error('--relative-to must be canonical, blog or an absolute http(s) URL');
+  if (blogs?.some((name) => name === ''))
+    throw new Error('--blogs takes blog ids or slugs separated by commas, none empty');
+  return { relativeTo, blogs };
+}
+
+function isBase(value: string): boolean {
+  if (value === 'canonical' || value === 'blog') return true;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
 }
 
 function parse(argv: string[]) {
@@ -79,6 +119,9 @@ function parse(argv: string[]) {
       mode: { type: 'string' },
       'env-dir': { type: 'string' },
       'allow-insecure-http': { type: 'boolean' },
+      links: { type: 'boolean' },
+      'relative-to': { type: 'string' },
+      blogs: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

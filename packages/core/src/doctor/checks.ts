@@ -168,11 +168,13 @@ function keyProblem(problem: unknown): CheckResult {
   return result('API key', 'fail', 'could not list blogs', [describe(problem)]);
 }
 
-function describe(problem: unknown): string {
+/** A problem in one line: core's errors and plain Errors by their message, others named. */
+export function describe(problem: unknown): string {
   if (isContentReadError(problem)) return problem.message;
-  return problem instanceof Error ? `${problem.name}: ${problem.message}` : String(problem);
+  if (!(problem instanceof Error)) return String(problem);
+  return problem.name === 'Error' ? problem.message : `${problem.name}: ${problem.message}`;
 }
 
-function plural(n: number, word: string): string {
+export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

@@ -1,4 +1,5 @@
 /** What `content-read doctor` checks against, and what each check reports. */
+import type { BrokenLinksOptions } from './link-contract.js';
 
 export interface DoctorConfig {
   /** The base URL as given (validated by the first check, not before). */
@@ -15,6 +16,8 @@ export interface DoctorConfig {
   /** Vite mode and directory of the .env files read for variables not in the environment. */
   mode: string;
   envDir: string;
+  /** With `--links`: list broken links, reading bodies as a loader with these options would. */
+  links?: BrokenLinksOptions | undefined;
 }
 
 /**
