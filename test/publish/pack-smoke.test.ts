@@ -108,6 +108,19 @@ test('the installed doctor bin passes against the installed mock server', async 
   expect(output).toContain('No problem found.');
 });
 
+test("the installed doctor --links finds the broken links with the site's installed loader", async () => {
+  // It exits 1, as a broken link is a problem: run() throws with what the doctor printed.
+  const listed = run(
+    join(site, 'node_modules/.bin/content-read'),
+    ['doctor', '--links', '--relative-to', 'blog'],
+    site,
+    cleanEnv({ CONTENT_API_URL: mock?.baseUrl ?? '', CONTENT_API_KEY: KEY }),
+  );
+  await expect(listed).rejects.toThrow(
+    /exited 1:[\s\S]*\[FAIL\] Links +1 broken link in 1 of \d+ articles\n[\s\S]*art_0007 \(northwind-engineering\/a-practical-guide-to-conditional-requests\):\n +https:\/\/northwind\.engineering\.example\.com\/how-we-cut-our-build-times-in-half\/ \(/,
+  );
+});
+
 test('astro build of the new site renders the real articles from the mock server', async () => {
   const started = Date.now();
   const api = { CONTENT_API_URL: mock?.baseUrl ?? '', CONTENT_API_KEY: KEY };
