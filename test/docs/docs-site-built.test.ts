@@ -12,7 +12,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyOfPackedSite } from '../publish/pack.js';
+import { cleanEnv, copyOfPackedSite } from '../publish/pack.js';
 import { AstroSite, repoRoot } from '../support/astro-site.js';
 import { launchChromium } from '../support/browser.js';
 import { DOCS_PAGES, writeFiles } from '../support/doc-samples.js';
@@ -23,7 +23,7 @@ import {
   installedByPages,
   pagesInOrder,
 } from '../support/doc-site.js';
-import type { ListeningChild } from '../support/listening-child.js';
+import { type ListeningChild, startListening } from '../support/listening-child.js';
 import { FULL_KEY, type StartedMock, startMock } from '../support/mock-server.js';
 
 /** The secret the publish webhook and the CI guide's check share. */
@@ -38,6 +38,8 @@ describe('the site the docs build, quickstart then every guide', { timeout: 300_
   let imported: Set<string>;
   let installed: Set<string>;
   let server: ListeningChild | undefined;
+  /** `npx content-read-mock`, as the quickstart runs it in a second terminal. */
+  let terminal: ListeningChild | undefined;
   /** The port of the API the served site reads: the test's mock first, the publish check's then. */
   let apiPort: number;
   let origin = '';
@@ -76,14 +78,31 @@ describe('the site the docs build, quickstart then every guide', { timeout: 300_
         await site.mustBuild(env(root));
       }),
     ]);
-    // The served site reads the API on a port the publish check takes over later.
     await mock.close();
-    mock = await startMock();
-    apiPort = mock.port;
+    // The served site reads the API the quickstart's way: `npx content-read-mock` in a terminal
+    // of its own, the `.env` its tip shows (on a free port rather than 4010, which another run
+    // may hold). The publish check takes the port over once Ctrl+C has stopped it.
+    const quickstart = await readFile(join(DOCS_PAGES, 'getting-started/quickstart.md'), 'utf8');
+    expect(quickstart).toMatch(
+      /then `npx content-read-mock` in a second\s+terminal \(Ctrl\+C there stops it\)/,
+    );
+    const dotenv = /```sh title="\.env" variant\n([\s\S]*?)```/.exec(quickstart)?.[1] ?? '';
+    terminal = await startListening(
+      'npx',
+      ['content-read-mock', '--port', '0'],
+      { cwd: site.root, env: cleanEnv(), group: true },
+      /listening on (http:\/\/\S+)/,
+    );
+    apiPort = Number(new URL(terminal.url).port);
+    const variables = Object.fromEntries(
+      [...dotenv.matchAll(/^(\w+)=(.*)$/gm)].map(([, name = '', value = '']) => [
+        name,
+        value.replace(':4010/', `:${apiPort}/`),
+      ]),
+    );
+    expect(Object.keys(variables)).toEqual(['CONTENT_API_URL', 'CONTENT_API_KEY']);
     server = await site.serve(
-      site.env({ baseUrl: `http://127.0.0.1:${apiPort}/api/v1`, apiKey: FULL_KEY }, undefined, {
-        CONTENT_PUBLISH_SECRET: PUBLISH_SECRET,
-      }),
+      site.env({}, undefined, { ...variables, CONTENT_PUBLISH_SECRET: PUBLISH_SECRET }),
     );
     origin = server.url;
     console.log(
@@ -92,6 +111,7 @@ describe('the site the docs build, quickstart then every guide', { timeout: 300_
   });
   afterAll(async () => {
     await server?.stop();
+    await terminal?.stop();
     await mock?.close();
     await checked?.dispose();
     if (site) await rm(site.root, { recursive: true, force: true });
@@ -231,8 +251,9 @@ describe('the site the docs build, quickstart then every guide', { timeout: 300_
     const script = doc.files['scripts/check-publish.ts'] ?? '';
     expect(script).toContain("const site = 'http://127.0.0.1:4321';");
     expect(script).toContain('mock.listen({ port: 4010 })');
-    // The check starts its own mock where the site reads the API.
-    await mock.close();
+    // The check starts its own mock where the site reads the API, once Ctrl+C (SIGINT to the
+    // terminal's process group) has stopped the quickstart's.
+    expect(await terminal?.stop('SIGINT')).toMatch(/^(0|130|SIGINT)$/);
     const path = join(site.root, 'scripts/check-publish.ts');
     await writeFile(
       path,

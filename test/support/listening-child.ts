@@ -14,8 +14,11 @@ export interface ListeningChild {
    * rejects with its output if it exits first.
    */
   waitFor(pattern: RegExp): Promise<string>;
-  /** SIGTERM, and waits for it to exit (at once if it has). */
-  stop(): Promise<void>;
+  /**
+   * Sends `signal` (SIGTERM; SIGINT is a terminal's Ctrl+C) and waits for it to exit (at once if
+   * it has); resolves with its exit code, or the signal it ended by.
+   */
+  stop(signal?: NodeJS.Signals): Promise<number | NodeJS.Signals | null>;
 }
 
 /**
@@ -81,12 +84,14 @@ export async function startListening(
     pid: child.pid,
     output: () => output,
     waitFor: (wanted) => waitFor(() => output, wanted, `printing ${wanted}`),
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const closed = new Promise((done) => child.once('close', done));
-      if (group && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
-      else child.kill('SIGTERM');
-      await closed;
+    stop: async (signal = 'SIGTERM') => {
+      const closed = new Promise<void>((done) => child.once('close', () => done()));
+      if (child.exitCode === null && child.signalCode === null) {
+        if (group && child.pid !== undefined) process.kill(-child.pid, signal);
+        else child.kill(signal);
+        await closed;
+      }
+      return child.exitCode ?? child.signalCode;
     },
   };
 }
