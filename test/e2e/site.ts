@@ -55,7 +55,7 @@ export async function servePlayground(outDir: string, api: ApiEnv): Promise<Serv
     { env: { ...withApi(api), PORT: '0' } },
     /Serving (http:\/\/\S+)/,
   );
-  return { url, stop };
+  return { url, stop: async () => void (await stop()) };
 }
 
 /** Every file under a directory whose contents include `needle` (for keys leaking into output). */

@@ -78,7 +78,7 @@ export async function startMockBin(siteDir: string, args: string[] = []): Promis
     { cwd: siteDir, env: cleanEnv() },
     /listening on (http:\/\/\S+)/,
   );
-  return { baseUrl: child.url, stop: child.stop };
+  return { baseUrl: child.url, stop: async () => void (await child.stop()) };
 }
 
 /** What `npm pack --json` says of one packed workspace. */
