@@ -1,6 +1,7 @@
 import type { RSSFeedItem } from '@astrojs/rss';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { type FeedEntry, type FeedItem, feedItems } from '../../src/body/feed/feed-items.js';
+import { recordLinks } from '../../src/body/links/link-step.js';
 import { renderArticleHtml } from '../../src/body/sanitise/sanitiser.js';
 import type { ArticleData } from '../../src/shared/entries/schema.js';
 
@@ -176,11 +177,7 @@ describe('feedItems', () => {
       rendered: {
         html: '<p><a href="/blogs/news/other/#intro">other</a> <a href="/about/">about</a></p>',
         // As the link step records them: the first is a link it wrote.
-        metadata: {
-          links: [
-            { at: 0, href: 'https://old-cms.example/other/', written: '/blogs/news/other/#intro' },
-          ],
-        },
+        metadata: { links: recordLinks([[0, 'https://old-cms.example/other/']]) },
       },
     };
     expect(

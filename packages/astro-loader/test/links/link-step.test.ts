@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkBody } from '../../src/body/links/link-step.js';
+import { linkBody, writtenLinks } from '../../src/body/links/link-step.js';
 import {
   type LinkArticle,
   LinkTargets,
@@ -124,12 +124,46 @@ describe('linkBody(): the link step', () => {
     expect(linked.broken).toEqual([
       { href: 'https://northwind.example.com/gone/', reason: 'unknown' },
     ]);
-    expect(linked.links.map((l) => l.at)).toEqual([0, 2, 3]);
+    expect(linked.links.map(([at]) => at)).toEqual([0, 2, 3]);
   });
 
-  it('unlinks broken links, keeping their text', () => {
-    const { html } = linkBody(body, targets(), 'unlink');
-    expect(html).toContain('<a title="old">a gone one</a>');
+  it('reads and writes the href attribute itself, not " href=" inside another value', () => {
+    const tricky =
+      '<p><a title="x href=" href="https://northwind.example.com/conditional-requests/">a</a> ' +
+      '<a title="y href=" data-x="https://northwind.example.com/conditional-requests/">b</a></p>';
+    const linked = linkBody(tricky, targets(), 'keep');
+    expect(linked.html).toBe(
+      '<p><a href="/blogs/engineering/conditional-requests/" title="x href=">a</a> ' +
+        '<a title="y href=" data-x="https://northwind.example.com/conditional-requests/">b</a></p>',
+    );
+    expect(linked.links).toEqual([[0, 'https://northwind.example.com/conditional-requests/']]);
+    expect(writtenLinks(linked.html, linked.links)).toEqual([
+      '/blogs/engineering/conditional-requests/',
+    ]);
+  });
+
+  it('escapes the href it writes, and reads it back as written', () => {
+    const t = targets({ articleUrl: (a) => `/blogs/"><script>/${a.slug}?a=1&b=2` });
+    const linked = linkBody(body, t, 'keep');
+    expect(linked.html).toContain(
+      '<a href="/blogs/&quot;&gt;&lt;script&gt;/type-scale?a=1&amp;b=2">type</a>',
+    );
+    expect(linked.html).not.toContain('<script>');
+    expect(writtenLinks(linked.html, linked.links)[2]).toBe('/blogs/"><script>/type-scale?a=1&b=2');
+    expect(linkBody(linked.html, t, 'keep', linked.links).html).toBe(linked.html);
+  });
+
+  it('unlinks broken links, keeping their text, and links them once their target is published', () => {
+    const unlinked = linkBody(body, targets(), 'unlink');
+    expect(unlinked.html).toContain('<a title="old">a gone one</a>');
+    expect(writtenLinks(unlinked.html, unlinked.links)[1]).toBeNull();
+    const gone = { id: 'art_3', slug: 'gone', blogId: 'blog_1', canonicalUrl: null };
+    const later = targets({ published: [ghost, wordpress, gone] });
+    const relinked = linkBody(unlinked.html, later, 'unlink', unlinked.links);
+    expect(relinked.html).toBe(linkBody(body, later, 'unlink').html);
+    expect(relinked.html).toContain(
+      '<a href="/blogs/engineering/gone/" title="old">a gone one</a>',
+    );
   });
 
   it('follows a moved, removed or newly published target from what it recorded, as a fresh render would', () => {

@@ -113,7 +113,7 @@ describe('real exports: links between posts point at the posts’ pages', () => 
       sanitised: new URL(rule.href, relative ? facts.site : undefined).href,
       used: 0,
     }));
-    const recorded = new Set(linked.links.map((link) => link.at));
+    const recorded = new Set(linked.links.map(([at]) => at));
     before.forEach((href, at) => {
       const rule =
         href === null ? undefined : rules.find((r) => r.sanitised === new URL(href).href);

@@ -1,5 +1,6 @@
 import { escapeAttribute, escapeText } from '../../shared/html-escape.js';
 import type { Embed } from '../cms/embeds.js';
+import { recordedLinks, writtenLinks } from '../links/link-step.js';
 import { feedHtml } from './feed-html.js';
 import { xmlText } from './xml-text.js';
 
@@ -123,7 +124,7 @@ function item<E extends FeedEntry>(entry: E, site: URL, options: FeedItemsOption
       base,
       site,
       embeds: data.embeds,
-      links: sitePaths(rendered?.metadata?.links),
+      links: sitePaths(html, rendered?.metadata?.links),
     });
   const custom = [
     ...data.authors.map((author) => `<dc:creator>${escapeText(xmlText(author.name))}</dc:creator>`),
@@ -133,11 +134,10 @@ function item<E extends FeedEntry>(entry: E, site: URL, options: FeedItemsOption
   return made;
 }
 
-/** The paths on the site the link step wrote into a body (its recorded links' `written`). */
-function sitePaths(links: unknown): string[] {
-  if (!Array.isArray(links)) return [];
-  return links.flatMap((link: { written?: unknown }) =>
-    typeof link?.written === 'string' && link.written.startsWith('/') ? [link.written] : [],
+/** The paths on the site the link step wrote into a body: what its recorded links hold now. */
+function sitePaths(html: string, links: unknown): string[] {
+  return writtenLinks(html, recordedLinks(links)).filter(
+    (href): href is string => href?.startsWith('/') === true,
   );
 }
 

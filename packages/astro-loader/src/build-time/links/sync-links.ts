@@ -7,10 +7,11 @@
  */
 import type { LoaderContext } from 'astro/loaders';
 import {
-  type BodyLink,
   type BrokenLink,
   type BrokenLinks,
   linkBody,
+  recordedLinks,
+  recordLinks,
 } from '../../body/links/link-step.js';
 import {
   type ArticleUrl,
@@ -91,37 +92,40 @@ export function linkEntries(
   const broken: Array<{ id: string; links: BrokenLink[] }> = [];
   for (const entry of entries) {
     const isFresh = fresh.has(entry.id);
-    const recorded = entry.rendered?.metadata?.links as BodyLink[] | undefined;
-    const html = entry.rendered?.html;
     if (!isFresh && same) {
       const known = held.get(entry.id);
       if (known)
         broken.push({ id: (entry.data as unknown as ArticleEntryData).articleId, links: known });
       continue;
     }
-    if (html === undefined || (!isFresh && !rescan && !recorded?.length)) {
+    const html = entry.rendered?.html;
+    const stored = entry.rendered?.metadata?.links;
+    const recorded = recordedLinks(stored);
+    if (html === undefined || (!isFresh && !rescan && recorded.length === 0)) {
       if (isFresh) toStore.push(entry);
       continue;
     }
     const linked = isFresh
       ? linkBody(html, targets, links.brokenLinks)
-      : linkBody(html, targets, links.brokenLinks, recorded ?? [], rescan);
+      : linkBody(html, targets, links.brokenLinks, recorded, rescan);
     const data = entry.data as unknown as ArticleEntryData;
     if (linked.broken.length) {
       broken.push({ id: data.articleId, links: linked.broken });
       held.set(entry.id, linked.broken);
     } else held.delete(entry.id);
-    if (!isFresh && linked.html === html) continue;
+    const record = linked.links.length ? recordLinks(linked.links) : undefined;
+    // Kept as it is unless its body or its links changed (a rescan may find a link that is
+    // broken and kept as written: the same body, one more link to follow).
+    if (!isFresh && linked.html === html && record === stored) continue;
     const { links: _, ...metadata } = entry.rendered?.metadata ?? {};
-    const written = linked.links.map((link) => link.written);
     toStore.push({
       ...entry,
       digest: linked.links.length
-        ? linkedDigest(entry.digest, ctx.generateDigest(JSON.stringify(written)))
+        ? linkedDigest(entry.digest, ctx.generateDigest(JSON.stringify(linked.written)))
         : (itemDigest(entry.digest) ?? ''),
       rendered: {
         html: linked.html,
-        metadata: linked.links.length ? { ...metadata, links: linked.links } : metadata,
+        metadata: record === undefined ? metadata : { ...metadata, links: record },
       },
     });
   }
