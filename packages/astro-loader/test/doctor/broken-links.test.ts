@@ -144,14 +144,15 @@ describe("art_0034's links in three forms (their targets made private)", () => {
     await edited.close();
   });
 
-  it('each form is found; the relative one only once relativeTo resolves it into the workspace', async () => {
+  it('each form shaped as the blog’s article addresses is found; the relative one only once relativeTo resolves it into the workspace', async () => {
     const hrefs = async (relativeTo?: string) =>
       (await findBrokenLinks(editedClient, { relativeTo })).broken
         .filter((a) => a.id === 'art_0034')
         .flatMap((a) => a.links.map((l) => `${l.href} ${l.reason}`));
+    // The dated path is not the shape of the blog's canonical URLs (/<slug>/): with its article
+    // private, nothing tells it from another page of the CMS, so it is not reported.
     const forms = [
       `${ENGINEERING}/a-practical-guide-to-conditional-requests/#user-content-details-that-mattered unknown`,
-      `${ENGINEERING}/2024/05/what-we-learned-running-postgres-on-small-machines/ unknown`,
     ];
     const relative = `${ENGINEERING}/observability-on-a-budget/ unknown`;
     expect(await hrefs('blog')).toEqual([...forms, relative]);

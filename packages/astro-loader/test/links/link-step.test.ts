@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { linkKey } from '../../src/body/links/link-keys.js';
 import { linkBody, writtenLinks } from '../../src/body/links/link-step.js';
 import {
   type LinkArticle,
   LinkTargets,
   type LinkTargetsInput,
-  linkKey,
 } from '../../src/body/links/link-targets.js';
 
 const ghost: LinkArticle = {

@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { linkKey } from '../../src/body/links/link-keys.js';
 import { linkBody } from '../../src/body/links/link-step.js';
 import {
   type BrokenReason,
   type LinkArticle,
   LinkTargets,
   type LinkTargetsInput,
-  linkKey,
 } from '../../src/body/links/link-targets.js';
 import { CLASS_PRESETS } from '../../src/body/sanitise/classes.js';
 import { renderArticleHtml } from '../../src/body/sanitise/sanitiser.js';
@@ -16,8 +16,9 @@ import { realWorldBodies } from '../sanitiser/real-world-bodies.js';
  * the facts of the posts it links to, and `expect.linksTo`, its links into the site): each link
  * to a post of the export points at that post's page on the site once the body is sanitised and
  * linked, and every other link is left as written. A link into the site that names no article
- * (an admin screen, an attachment page, a subscribe page) is left as written too, and reported
- * broken: `linksTo` says why, case by case.
+ * is left as written too: reported broken when it has the shape of the site's article addresses
+ * (or the site gives no canonical URL to tell it by), unreported when it has not (an attachment
+ * page, a subscribe page): `linksTo` says why, case by case.
  */
 type Form = 'canonical URL' | 'blog URL + path' | 'relative';
 
@@ -30,6 +31,8 @@ interface LinkTo {
   form?: Form;
   /** The reason the link step reports when it names no article. */
   stays?: BrokenReason;
+  /** Into the site, but not the shape of an article's address there: as written, unreported. */
+  unreported?: boolean;
   why?: string;
 }
 interface ExportFacts {
@@ -86,6 +89,7 @@ function targetsOf(facts: ExportFacts, posts = facts.posts): LinkTargets {
 
 const resolved: Record<Form, number> = { 'canonical URL': 0, 'blog URL + path': 0, relative: 0 };
 let broken = 0;
+let unreported = 0;
 
 describe('real exports: links between posts point at the posts’ pages', () => {
   it('holds bodies from a Ghost export, WordPress WXRs and a Substack export', () => {
@@ -117,10 +121,15 @@ describe('real exports: links between posts point at the posts’ pages', () => 
     before.forEach((href, at) => {
       const rule =
         href === null ? undefined : rules.find((r) => r.sanitised === new URL(href).href);
-      if (href === null || !rule) {
-        // A link elsewhere (or no href): as written, and not a link into the site.
+      if (rule?.unreported) {
+        rule.used++;
+        unreported++;
+      }
+      if (href === null || !rule || rule.unreported) {
+        // A link elsewhere, no href, or no article's shape: as written, unrecorded, unreported.
         expect(after[at], `anchor ${at}`).toBe(href);
         expect(recorded.has(at), `${href} is not into the site`).toBe(false);
+        expect(linked.broken.map((link) => link.href)).not.toContain(href);
         return;
       }
       rule.used++;
@@ -153,7 +162,8 @@ describe('real exports: links between posts point at the posts’ pages', () => 
     console.log(
       `Real exports (${bodies.length} bodies): ${total} links between posts resolved to their pages ` +
         `(canonical URL ${resolved['canonical URL']}, blog URL + path ${resolved['blog URL + path']}, ` +
-        `relative ${resolved.relative}); ${broken} links into the site left as written and reported broken.`,
+        `relative ${resolved.relative}); ${broken} links into the site left as written and reported broken; ` +
+        `${unreported} left as written, unreported (not an article's shape).`,
     );
   });
 });
@@ -201,13 +211,18 @@ describe('forms of the real exports, as the rules read them', () => {
     const page = 'https://playground.internal/site/?page_id=2000';
     expect(linkKey(post)).not.toBe(linkKey(facts.site));
     expect(linkKey(post)).not.toBe(linkKey(page));
-    // Given as canonical URLs, each names its own article; the blog's home names none.
+    // Given as canonical URLs, each names its own article; another post's number names none
+    // (broken), and the blog's home, not an article's shape, is no broken link.
     const withCanonical = targetsOf(facts);
     expect(withCanonical.target(post)).toMatchObject({ kind: 'article', id: '1000' });
     expect(withCanonical.target(`${post}&utm_source=feed`)).toMatchObject({ id: '1000' });
     expect(withCanonical.target(page)).toMatchObject({ kind: 'article', id: '2000' });
-    expect(withCanonical.target('https://playground.internal/site/')).toMatchObject({
+    expect(withCanonical.target('https://playground.internal/site/?p=1001')).toEqual({
       kind: 'broken',
+      reason: 'unknown',
+    });
+    expect(withCanonical.target('https://playground.internal/site/')).toEqual({
+      kind: 'outside',
     });
     // Without them, a ?p= link is reported broken (it names no slug) and left as written.
     const slugsOnly = targetsOf(

@@ -4,11 +4,19 @@
  * `url` followed by a path ending in its slug (Ghost's `/<slug>/`, WordPress's
  * `/2024/05/<slug>/`), or a relative path the sanitiser already resolved with `relativeTo`. URLs
  * are compared normalised: scheme (http and https alike) and host case, default ports, a trailing
- * slash or `index.html`, and tracking parameters (`utm_*`…) left out; the fragment is kept for the link on the site,
- * prefixed as the target's ids are.
+ * slash or `index.html`, and tracking parameters (`utm_*`…) left out; the fragment is kept for the
+ * link on the site, prefixed as the target's ids are.
+ *
+ * A link into the workspace that names no article the site publishes is broken only when it has
+ * the shape of an article's address there: the shape of the canonical URLs of that host, with
+ * the slug's segment any segment and numbers any number (`/2024/05/*`, `/p/*`). A CMS's other
+ * pages (WordPress's attachment pages, Substack's subscribe and comments pages, Ghost's admin
+ * screens) name no article and are not the writer's mistake: they stay as written, unreported.
+ * A host whose articles have no canonical URL has no known shape: every link to it counts.
  */
 
 import { prefixId } from '../sanitise/attributes.js';
+import { decodeSegment, hostOf, linkKey, sameShape, shapeOf } from './link-keys.js';
 
 /**
  * What the site's route function is given: the article and its blog, each by the id its
@@ -54,9 +62,10 @@ export const BROKEN_LINK_REASONS = {
    */
   'out of scope': "its blog is not among the loader's blogs",
   /**
-   * The link is under a blog's `url`, or on the host of an article's canonical URL, and names
-   * no article the key reads: the article is not public (a draft), was deleted, or the link was
-   * mistyped. Publish it, or fix the link in the CMS.
+   * The link is under a blog's `url`, or on the host of an article's canonical URL, has the
+   * shape of an article's address there, and names no article the key reads: the article is not
+   * public (a draft), was deleted, or the link was mistyped. Publish it, or fix the link in the
+   * CMS.
    */
   unknown: 'no article the key reads: not public, or not written',
 } as const;
@@ -82,29 +91,6 @@ export interface LinkTargetsInput {
   articleUrl: ArticleUrl;
 }
 
-/** `href` compared as a link target: host and path, normalised; undefined for a non-http(s) URL. */
-export function linkKey(href: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(href);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-  const path = url.pathname.replace(/\/index\.html?$/i, '/').replace(/\/+$/, '');
-  // A query can name the page (WordPress's plain permalinks, `?p=1000`): kept, in order, but
-  // for the parameters that only track where a reader came from.
-  const query = [...url.searchParams]
-    .filter(([name]) => !TRACKING.test(name))
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([name, value]) => `${name}=${value}`)
-    .join('&');
-  return `${url.host}${path}${query ? `?${query}` : ''}`;
-}
-
-/** Query parameters that say where a reader came from, not which page: left out of a key. */
-const TRACKING = /^(utm_\w+|fbclid|gclid|mc_cid|mc_eid|ref|ref_src|source|s)$/i;
-
 /** The articles of a workspace, indexed by the URLs that name them. */
 export class LinkTargets {
   readonly #byUrl = new Map<string, LinkArticle>();
@@ -116,6 +102,8 @@ export class LinkTargets {
   readonly #blogUrls: Array<{ key: string; id: string }>;
   /** The hosts of the workspace: of its blogs' URLs and of its articles' canonical URLs. */
   readonly #hosts = new Set<string>();
+  /** The shapes of the articles' canonical URLs (see shapeOf), by host. */
+  readonly #shapes = new Map<string, Set<string>>();
   readonly #hrefs = new Map<string, string>();
 
   constructor(private readonly input: LinkTargetsInput) {
@@ -133,7 +121,7 @@ export class LinkTargets {
     this.#blogUrls = input.blogs
       .flatMap((blog) => {
         const key = blog.url ? linkKey(blog.url) : undefined;
-        if (key) this.#hosts.add(key.split('/')[0] ?? key);
+        if (key) this.#hosts.add(hostOf(key));
         return key ? [{ key, id: blog.id }] : [];
       })
       .sort((a, b) => b.key.length - a.key.length);
@@ -142,9 +130,13 @@ export class LinkTargets {
 
   private readonly slugOf: (blogId: string) => string;
 
-  /** The workspace's hosts, sorted: a link to any other host leads outside it. */
-  get hosts(): string[] {
-    return [...this.#hosts].sort();
+  /**
+   * What decides whether a link leads into the workspace, sorted: its hosts (a link to any other
+   * leads outside it) and the shapes of its articles' addresses on each.
+   */
+  get reach(): string[] {
+    const shapes = [...this.#shapes].flatMap(([host, each]) => [...each].map((s) => host + s));
+    return [...this.#hosts, ...shapes].sort();
   }
 
   /** What `href` (absolute, as the sanitiser wrote it) names. */
@@ -160,11 +152,12 @@ export class LinkTargets {
     if (this.#filteredOut.has(key) || this.#underBlog(key, this.#filteredBySlug))
       return { kind: 'broken', reason: 'filtered out' };
     const blog = this.#blogOf(key);
+    const host = hostOf(key);
+    if (!(blog || this.#hosts.has(host)) || !this.#articleShaped(host, key))
+      return { kind: 'outside' };
     if (blog && this.input.inScope && !this.input.inScope.has(blog))
       return { kind: 'broken', reason: 'out of scope' };
-    if (blog || this.#hosts.has(key.split('/')[0] ?? key))
-      return { kind: 'broken', reason: 'unknown' };
-    return { kind: 'outside' };
+    return { kind: 'broken', reason: 'unknown' };
   }
 
   /** Where the published article with this id is on the site (undefined: none such). */
@@ -191,7 +184,20 @@ export class LinkTargets {
     const key = article.canonicalUrl ? linkKey(article.canonicalUrl) : undefined;
     if (!key) return;
     into.set(key, article);
-    this.#hosts.add(key.split('/')[0] ?? key);
+    const host = hostOf(key);
+    this.#hosts.add(host);
+    const shapes = this.#shapes.get(host) ?? new Set();
+    shapes.add(shapeOf(key, article.slug));
+    this.#shapes.set(host, shapes);
+  }
+
+  /** Whether `key` has the shape of an article's address on its host (any, where none is known). */
+  #articleShaped(host: string, key: string): boolean {
+    const shapes = this.#shapes.get(host);
+    if (!shapes) return true;
+    const link = shapeOf(key);
+    for (const shape of shapes) if (sameShape(shape, link)) return true;
+    return false;
   }
 
   /** An article named by its blog's URL and a path whose last segment is its slug. */
@@ -203,14 +209,6 @@ export class LinkTargets {
 
   #blogOf(key: string): string | undefined {
     return this.#blogUrls.find((blog) => key === blog.key || key.startsWith(`${blog.key}/`))?.id;
-  }
-}
-
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
   }
 }
 

@@ -36,8 +36,11 @@ export interface SyncLinks {
   filteredOut: readonly LinkArticle[];
 }
 
-/** The meta store's keys: the hosts the last link step knew, where its links led, what was broken. */
-const HOSTS = 'links-hosts';
+/**
+ * The meta store's keys: what the last link step took for links into the workspace (its hosts
+ * and the shapes of its articles' addresses), where its links led, what was broken.
+ */
+const REACH = 'links-reach';
 const INDEX = 'links-index';
 const BROKEN = 'links-broken';
 
@@ -72,9 +75,10 @@ export function linkEntries(
     filteredOut: links.filteredOut,
     articleUrl: links.articleUrl,
   });
-  // Links to a host the workspace did not have were not recorded: read every body again.
-  const hosts = ctx.generateDigest(JSON.stringify(targets.hosts));
-  const rescan = ctx.meta.get(HOSTS) !== hosts;
+  // Links that led outside what the workspace reached (another host, or no article's shape) were
+  // not recorded: when it reaches further, read every body again.
+  const reach = ctx.generateDigest(JSON.stringify(targets.reach));
+  const rescan = ctx.meta.get(REACH) !== reach;
   // Where every link leads, as one digest: when it is the last sync's, no kept body's links
   // moved, and only the bodies made now are linked (their broken links added to those held).
   const index = ctx.generateDigest(
@@ -137,7 +141,7 @@ export function linkEntries(
         ? `${collection}: 1 entry linked again, as what it links to moved`
         : `${collection}: ${relinked} entries linked again, as what they link to moved`,
     );
-  ctx.meta.set(HOSTS, hosts);
+  ctx.meta.set(REACH, reach);
   ctx.meta.set(INDEX, index);
   ctx.meta.set(BROKEN, JSON.stringify([...held].filter(([id]) => kept.has(id))));
   return toStore;
