@@ -1,6 +1,7 @@
 import rss from '@astrojs/rss';
 import { feedItems, feedNamespaces } from '@content-read/astro-loader/feed';
-import { type Article, articlePath, type Blog, blogOf } from './content';
+import { articleUrl } from '../article-url';
+import type { Article, Blog } from './content';
 
 // The RSS 2.0 feeds (src/pages/rss.xml.ts, src/pages/blogs/[blog]/rss.xml.ts), written by
 // @astrojs/rss from feedItems(): each item links to the article's built page and carries its
@@ -36,9 +37,6 @@ export function articlesFeed(feed: ArticlesFeed): Promise<Response> {
     site: new URL(feed.page, site).href,
     xmlns: { ...feedNamespaces, atom: ATOM },
     customData: `<atom:link href="${new URL(feed.self, site).href}" rel="self" type="application/rss+xml"/>`,
-    items: feedItems(feed.articles, {
-      site,
-      link: (article) => articlePath(article, blogOf(article, feed.blogs)),
-    }),
+    items: feedItems(feed.articles, { site, articleUrl, blogs: feed.blogs.values() }),
   });
 }

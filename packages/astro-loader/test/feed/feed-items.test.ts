@@ -48,6 +48,38 @@ describe('feedItems', () => {
     );
   });
 
+  it("links each item to the site's route for the article (articleUrl), as the loaders do", () => {
+    const a = entry('a', '2025-01-01T00:00:00Z');
+    // A route by ids needs no blogs at hand.
+    const byId = feedItems([a], { site: SITE, articleUrl: (r) => `/articles/${r.id}/` });
+    expect(byId[0]?.link).toBe('https://blog.example/articles/a/');
+    // A route by the blog's slug reads it from the blog entries given.
+    const bySlug = (r: { slug: string; blog: { slug: string } }) =>
+      `/blogs/${r.blog.slug}/${r.slug}/`;
+    const blogs = [{ id: 'b1', data: { slug: 'engineering' } }];
+    expect(feedItems([a], { site: SITE, articleUrl: bySlug, blogs })[0]?.link).toBe(
+      'https://blog.example/blogs/engineering/a/',
+    );
+    expect(() => feedItems([a], { site: SITE, articleUrl: bySlug })).toThrow(
+      "feedItems: articleUrl() reads the blog's slug of article a: give the blog entries too (blogs: await getCollection('blogs')).",
+    );
+    expect(() => feedItems([a], { site: SITE, articleUrl: bySlug, blogs: [] })).toThrow(
+      /^feedItems: article a is of blog b1, which the blogs given do not hold/,
+    );
+    // The route is checked as a link is.
+    expect(() => feedItems([a], { site: SITE, articleUrl: () => 'javascript:alert(1)' })).toThrow(
+      /^feedItems: the link of entry a is "javascript:alert\(1\)": articleUrl\(\) or link\(\) must give a path or an http\(s\) URL$/,
+    );
+  });
+
+  it('takes articleUrl or link, exactly one', () => {
+    const a = [entry('a', '2025-01-01T00:00:00Z')];
+    expect(() => feedItems(a, { site: SITE })).toThrow(/^feedItems: give articleUrl .* or link/);
+    expect(() => feedItems(a, { site: SITE, link, articleUrl: (r) => `/${r.id}/` })).toThrow(
+      'feedItems: give articleUrl or link, not both',
+    );
+  });
+
   it('maps an entry: title, absolute link, pubDate, excerpt, tags, authors, image, body', () => {
     const [item] = feedItems(
       [
@@ -195,7 +227,7 @@ describe('feedItems', () => {
     expect(() => feedItems([e], { site: undefined, link })).toThrow(/set `site` in astro.config/);
     expect(() => feedItems([e], { site: '/relative', link })).toThrow(TypeError);
     expect(() => feedItems([e], { site: SITE, link: () => 'javascript:alert(1)' })).toThrow(
-      /link\(\) gave "javascript:alert\(1\)" for entry x/,
+      /the link of entry x is "javascript:alert\(1\)"/,
     );
     expect(() => feedItems([e], { site: SITE, link, limit: 0 })).toThrow(RangeError);
     expect(() => feedItems([e], { site: SITE, link, limit: 1.5 })).toThrow(RangeError);

@@ -1,6 +1,8 @@
 import { escapeAttribute, escapeText } from '../../shared/html-escape.js';
 import type { Embed } from '../cms/embeds.js';
+import { blogsById, entryRoute, type RoutedBlog } from '../links/entry-route.js';
 import { recordedLinks, writtenLinks } from '../links/link-step.js';
+import type { ArticleUrl } from '../links/link-targets.js';
 import { feedHtml } from './feed-html.js';
 import { xmlText } from './xml-text.js';
 
@@ -37,6 +39,8 @@ export const feedNamespaces = {
 export interface FeedEntry {
   id: string;
   data: {
+    slug: string;
+    blog: { id: string };
     title: string;
     excerpt: string | null;
     authors: readonly { name: string }[];
@@ -59,8 +63,18 @@ export interface FeedEntry {
 export interface FeedItemsOptions<E extends FeedEntry> {
   /** The site's address, absolute (`context.site` of the endpoint: `site` in astro.config). */
   site: string | URL | undefined;
-  /** The article's page on the site: a path (`/articles/${entry.id}/`) or an absolute URL. */
-  link: (entry: E) => string;
+  /**
+   * The site's route for an article (`articleUrl` in src/article-url.ts, as the loaders take it):
+   * each item links to that page. Give this or `link`.
+   */
+  articleUrl?: ArticleUrl;
+  /** The blog entries (`getCollection('blogs')`), when `articleUrl` reads the blog's slug. */
+  blogs?: Iterable<RoutedBlog>;
+  /**
+   * The item's page on the site, when it is not the article's route (a live page): a path
+   * (`/live/${entry.id}/`) or an absolute URL. Give this or `articleUrl`.
+   */
+  link?: (entry: E) => string;
   /** How many items, newest first by `publishedAt`. Default: 50. */
   limit?: number;
   /**
@@ -103,12 +117,31 @@ export function feedItems<E extends FeedEntry>(
   const limit = options.limit ?? DEFAULT_LIMIT;
   if (!Number.isInteger(limit) || limit < 1)
     throw new RangeError(`feedItems: limit must be a whole number from 1, not ${limit}`);
-  return newest([...entries], limit).map((entry) => item(entry, site, options));
+  const link = linkOf(options);
+  return newest([...entries], limit).map((entry) => item(entry, site, link, options));
 }
 
-function item<E extends FeedEntry>(entry: E, site: URL, options: FeedItemsOptions<E>): FeedItem {
+/** Where each item links: `link`, or the article's route (exactly one of them given). */
+function linkOf<E extends FeedEntry>(options: FeedItemsOptions<E>): (entry: E) => string {
+  const { articleUrl, link } = options;
+  if (articleUrl && link) throw new TypeError('feedItems: give articleUrl or link, not both');
+  if (link) return link;
+  if (!articleUrl)
+    throw new TypeError(
+      "feedItems: give articleUrl (your site's route for an article, src/article-url.ts) or link (the item's page)",
+    );
+  const blogs = blogsById(options.blogs);
+  return (entry) => articleUrl(entryRoute(entry, blogs, 'feedItems'));
+}
+
+function item<E extends FeedEntry>(
+  entry: E,
+  site: URL,
+  linkTo: (entry: E) => string,
+  options: FeedItemsOptions<E>,
+): FeedItem {
   const { data } = entry;
-  const link = itemLink(options.link(entry), site, entry.id);
+  const link = itemLink(linkTo(entry), site, entry.id);
   const base = validBase(options.base?.(entry, link)) ?? link;
   const made: FeedItem = {
     title: xmlText(data.title),
@@ -206,7 +239,7 @@ function itemLink(link: string, site: URL, id: string): string {
   }
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
     throw new TypeError(
-      `feedItems: link() gave "${link}" for entry ${id}: give a path or an http(s) URL`,
+      `feedItems: the link of entry ${id} is "${link}": articleUrl() or link() must give a path or an http(s) URL`,
     );
   return url.href;
 }
