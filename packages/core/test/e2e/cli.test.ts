@@ -2,15 +2,13 @@
  * The `content-read` bin as a user runs it (a child process on bin/content-read.js, which runs
  * dist/cli.js: `npm run build` first), with a canary key that must never appear in what it prints.
  */
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { type Running, startMock, startProxy } from '../doctor/support.js';
+import { bin, runBin } from './run-bin.js';
 
-const bin = fileURLToPath(new URL('../../bin/content-read.js', import.meta.url));
 // Each test starts Node processes: on a loaded machine that alone can take seconds. The tests
 // are independent (processes of their own, a temp dir of their own), so they run at once.
 vi.setConfig({ testTimeout: 60_000 });
@@ -27,19 +25,6 @@ afterAll(async () => {
   await api.close();
 });
 
-async function run(args: string[], env: Record<string, string> = {}, cwd?: string) {
-  const child = spawn(process.execPath, [bin, ...args], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    ...(cwd ? { cwd } : {}),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  child.stderr.on('data', (chunk) => (out += chunk));
-  const code = await new Promise<number | null>((done) => child.once('close', done));
-  return { code, out };
-}
-
 test.concurrent('package.json declares the committed bin entry, which checks the Node version, then runs the built CLI', async () => {
   const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8'));
   expect(pkg.bin).toEqual({ 'content-read': './bin/content-read.js' });
@@ -54,7 +39,7 @@ test.concurrent('package.json declares the committed bin entry, which checks the
 });
 
 test.concurrent('a healthy setup from the environment exits 0 with a checklist', async () => {
-  const { code, out } = await run(['doctor'], {
+  const { code, out } = await runBin(['doctor'], {
     CONTENT_API_URL: api.baseUrl,
     CONTENT_API_KEY: 'demo-full-access-key',
   });
@@ -76,8 +61,8 @@ test.concurrent('reads .env files like the loaders: the mode, --env-dir and vari
       `CONTENT_API_URL=$\{API_ORIGIN}/api/v1\nCONTENT_API_KEY=demo-full-access-key\n`,
     );
     const [staging, production] = await Promise.all([
-      run(['doctor', '--mode', 'staging', '--env-dir', 'env'], {}, dir),
-      run(['doctor', '--env-dir', 'env'], {}, dir),
+      runBin(['doctor', '--mode', 'staging', '--env-dir', 'env'], {}, dir),
+      runBin(['doctor', '--env-dir', 'env'], {}, dir),
     ]);
     expect(staging.out).toContain(`${api.baseUrl}, key from CONTENT_API_KEY (not shown)`);
     expect(staging.out).toContain('No problem found.');
@@ -92,11 +77,11 @@ test.concurrent('reads .env files like the loaders: the mode, --env-dir and vari
 
 test.concurrent('a canary key, rejected or stripped, from env or flag, is never printed', async () => {
   const runs = await Promise.all([
-    run(['doctor'], { CONTENT_API_URL: api.baseUrl, CONTENT_API_KEY: CANARY }),
-    run(['doctor', '--url', stripping.baseUrl, '--key', CANARY]),
-    run(['doctor', `--url=${api.baseUrl}?key=${CANARY}`, `--key=${CANARY}`]),
-    run(['doctor', '--url', api.baseUrl, '--key', `${CANARY} `]),
-    run(['doctor', `--kye=${CANARY}`]),
+    runBin(['doctor'], { CONTENT_API_URL: api.baseUrl, CONTENT_API_KEY: CANARY }),
+    runBin(['doctor', '--url', stripping.baseUrl, '--key', CANARY]),
+    runBin(['doctor', `--url=${api.baseUrl}?key=${CANARY}`, `--key=${CANARY}`]),
+    runBin(['doctor', '--url', api.baseUrl, '--key', `${CANARY} `]),
+    runBin(['doctor', `--kye=${CANARY}`]),
   ]);
   expect(runs.map((r) => r.code)).toEqual([1, 1, 1, 1, 2]);
   expect(runs[0]?.out).toContain('401 invalid_token');
@@ -108,7 +93,7 @@ test.concurrent('a canary key, rejected or stripped, from env or flag, is never 
 });
 
 test.concurrent('--help explains the command and exits 0', async () => {
-  const { code, out } = await run(['--help']);
+  const { code, out } = await runBin(['--help']);
   expect(out).toContain('Usage: content-read doctor [options]');
   expect(code).toBe(0);
 });

@@ -3,7 +3,6 @@
  * `npm run build` first), against the real mock server: the links are found by the built
  * `@content-read/astro-loader/doctor`, resolved from the directory the doctor runs in.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { defaultDataset } from '@content-read/mock-server';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { startMock } from '../doctor/support.js';
+import { runBin } from './run-bin.js';
 
-const bin = fileURLToPath(new URL('../../bin/content-read.js', import.meta.url));
 // The repository's root: its node_modules hold the workspace's @content-read/astro-loader.
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
 vi.setConfig({ testTimeout: 60_000 });
@@ -39,17 +38,8 @@ afterAll(async () => {
   await rm(empty, { recursive: true, force: true });
 });
 
-async function run(args: string[], key: string, cwd = repo, url = api.baseUrl) {
-  const child = spawn(process.execPath, [bin, 'doctor', '--url', url, ...args], {
-    env: { PATH: process.env.PATH ?? '', CONTENT_API_KEY: key },
-    cwd,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  child.stderr.on('data', (chunk) => (out += chunk));
-  const code = await new Promise<number | null>((done) => child.once('close', done));
-  return { code, out };
+function run(args: string[], key: string, cwd = repo, url = api.baseUrl) {
+  return runBin(['doctor', '--url', url, ...args], { CONTENT_API_KEY: key }, cwd);
 }
 
 /** The Links check's lines of the report, without the column they are indented to. */
