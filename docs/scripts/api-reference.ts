@@ -309,6 +309,21 @@ export function readArticleBodyProps(): OptionDoc[] {
 
 /** The error codes a table of `code: status` (`PROXY_ERRORS`) lists, with their doc comments. */
 function readErrorCodes(file: string, name: string): ErrorCode[] {
+  return objectTable(file, name).map(({ property, doc }) => ({
+    code: property.name.getText(),
+    status: Number(property.initializer.getText()),
+    doc,
+  }));
+}
+
+/**
+ * The properties of the object literal `name` is declared as in `file` (through `as const`),
+ * each with its doc comment: the tables the reference pages list (error codes, reasons).
+ */
+function objectTable(
+  file: string,
+  name: string,
+): Array<{ property: ts.PropertyAssignment; doc: string }> {
   const { program, checker } = check();
   const source = program.getSourceFile(join(repo, file));
   let table: ts.ObjectLiteralExpression | undefined;
@@ -323,11 +338,7 @@ function readErrorCodes(file: string, name: string): ErrorCode[] {
   if (!table) throw new Error(`api-reference: no ${name} in ${file}`);
   return table.properties.filter(ts.isPropertyAssignment).map((property) => {
     const symbol = checker.getSymbolAtLocation(property.name);
-    return {
-      code: property.name.getText(),
-      status: Number(property.initializer.getText()),
-      doc: symbol ? docOf(symbol, checker) : '',
-    };
+    return { property, doc: symbol ? docOf(symbol, checker) : '' };
   });
 }
 
@@ -340,27 +351,12 @@ export interface BrokenLinkReason {
 
 /** Why a link between articles is broken, from `BROKEN_LINK_REASONS`. */
 export function readBrokenLinkReasons(): BrokenLinkReason[] {
-  const { program, checker } = check();
-  const source = program.getSourceFile(join(repo, LINK_TARGETS_FILE));
-  let table: ts.ObjectLiteralExpression | undefined;
-  source?.forEachChild(function find(node) {
-    if (ts.isVariableDeclaration(node) && node.name.getText() === 'BROKEN_LINK_REASONS') {
-      let value = node.initializer;
-      while (value && ts.isAsExpression(value)) value = value.expression;
-      if (value && ts.isObjectLiteralExpression(value)) table = value;
-    }
-    node.forEachChild(find);
-  });
-  if (!table) throw new Error(`api-reference: no BROKEN_LINK_REASONS in ${LINK_TARGETS_FILE}`);
-  return table.properties.filter(ts.isPropertyAssignment).map((property) => {
-    const symbol = checker.getSymbolAtLocation(property.name);
-    const text = (node: ts.Node) => (ts.isStringLiteralLike(node) ? node.text : node.getText());
-    return {
-      reason: text(property.name),
-      says: text(property.initializer),
-      doc: symbol ? docOf(symbol, checker) : '',
-    };
-  });
+  const text = (node: ts.Node) => (ts.isStringLiteralLike(node) ? node.text : node.getText());
+  return objectTable(LINK_TARGETS_FILE, 'BROKEN_LINK_REASONS').map(({ property, doc }) => ({
+    reason: text(property.name),
+    says: text(property.initializer),
+    doc,
+  }));
 }
 
 /** The proxy's error codes, from `PROXY_ERRORS`: each code's status and doc comment. */
