@@ -36,6 +36,8 @@ Links between articles:
                            (default: left as written)
   --blogs <names>          The loader's blogs option: blog ids or slugs, comma-separated
                            (default: every blog the key reads)
+                           The loader's filter is a function and is not read here: a link
+                           to an article it leaves out shows as a link to no article.
 
 The key is never printed.
 `;
