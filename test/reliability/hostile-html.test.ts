@@ -31,6 +31,17 @@ const imagePayloads = [
   `<picture><source srcset="javascript:alert(1) 1x"><img src="${IMAGE}/h4/10x10.png" alt="&#39;&quot;&gt;&lt;svg/onload=alert(1)&gt;" width="10" height="10" loading="eager"></picture>`,
   `<a href="${IMAGE}/h5/10x10.png"><img src="${IMAGE}/h5/10x10.png" srcset="javascript:alert(1) 2x" alt="x" width="10" height="10" decoding="javascript:alert(1)"></a>`,
 ];
+// Links into the workspace, built with articleUrl on: those that name an article are rewritten
+// by the link step (the fragment and query are the attacker's), the others are kept as written
+// and reported broken.
+const linked = articles[1] as (typeof articles)[number];
+const home = `https://${new URL(linked.canonical_url ?? '').host}`;
+const linkPayloads = [
+  `<a href="${linked.canonical_url}#&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">l1</a>`,
+  `<a href="${linked.canonical_url}#x%22%20onmouseover%3Dalert(1)%20x%3D%22" title="&quot; onfocus=&quot;alert(1)">l2</a>`,
+  `<a href="${home}/2024/05/${linked.slug}/#' onfocus='alert(1)' autofocus='">l3</a>`,
+  `<a href="${home}/never-written/?q=&quot;&gt;&lt;svg onload=alert(1)&gt;">l4</a>`,
+];
 const corpus = [
   ...payloads.map((html, i) => ({ source: 'ours', ref: `xss-corpus.ts #${i}`, html })),
   ...publicCorpus,
@@ -60,7 +71,7 @@ describe('hostile HTML in article bodies', () => {
       const mine = corpus.filter((_, p) => p % articles.length === i).map((p) => p.html);
       const text = textPayloads[i % textPayloads.length] ?? '';
       mock.updateArticle(article.id, {
-        html: `<h2>Section</h2><p>Body of ${article.id}.</p>${imagePayloads[i] ?? ''}${mine.join('\n')}`,
+        html: `<h2>Section</h2><p>Body of ${article.id}.</p>${imagePayloads[i] ?? ''}${linkPayloads[i] ?? ''}${mine.join('\n')}`,
         title: `${article.title} ${text}`,
         excerpt: text,
         tags: [...article.tags, text],
@@ -75,6 +86,7 @@ describe('hostile HTML in article bodies', () => {
         'build',
         site.env({ baseUrl: running.baseUrl, apiKey: fullKey }, undefined, {
           FIXTURE_IMAGE_DOMAIN: '127.0.0.1',
+          FIXTURE_LINKS: '1',
         }),
       ),
       launchChromium(),
@@ -179,6 +191,16 @@ describe('hostile HTML in article bodies', () => {
       (_, i) => files.get(`plain/${articles[i]?.id}/index.html`)?.match(/<img [^>]*>/)?.[0] ?? '',
     );
     for (const img of imagesServed) expect(img).toMatch(/ src="\/_astro\/[^"]+\.webp"/);
+    // The links naming an article point at its page, the attacker's fragment an id's, escaped.
+    const anchors = linkPayloads.map(
+      (_, i) =>
+        files.get(`articles/${articles[i]?.id}/index.html`)?.match(/<a [^>]*>l\d</)?.[0] ?? '',
+    );
+    console.log(`hostile HTML, links into the workspace as built: ${anchors.join(' ')}`);
+    for (const anchor of anchors.slice(0, 3))
+      expect(anchor).toContain(`/${linked.slug}/#user-content-`);
+    expect(anchors[3]).toContain(`href="${home}/never-written/`);
+
     expect(imagesServed[0]).toContain('alt="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
     for (const article of articles) {
       for (const path of bodies.map((body) => `${body}/${article.id}`)) {
