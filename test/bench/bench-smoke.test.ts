@@ -68,6 +68,13 @@ describe.concurrent('benchmarks at CI size', () => {
       expect(detail('B15 cold')).toContain(`cold sync with links: ${5 * 40} hrefs to /blogs/`);
       expect(detail('B15 warm')).toContain('with links 1 updated + 5 linked again');
     }
+    // B9's pages link each other's (articleUrl), alike on the three sites, and an edit rendered
+    // the edited page only, not those linking to it.
+    if (selected.includes('B9')) {
+      expect(detail('B9')).toContain('the edited article (');
+      expect(detail('B9')).toContain("5 links to the site's pages (e.g. /blogs/");
+      expect(detail('B9')).toContain('each edit rendered 1 article page(s)');
+    }
     // The loader's highlighted blocks and served images are Markdown's, byte for byte.
     // B11's blocks are compared with glob()'s in its detail, but not asserted here: under a
     // full test run, Astro's own highlighter may stop a line at Shiki's 500 ms limit on either

@@ -6,6 +6,7 @@ import { renderArticleHtml, toEntryId } from '@content-read/astro-loader';
 import {
   type ArticleRecord,
   type BlogRecord,
+  type Dataset,
   GENERATED_KEYS,
   type GenerateOptions,
   generateDataset,
@@ -51,25 +52,41 @@ const articleEntry = (a: ArticleRecord) => ({
   html: a.html,
 });
 
-/** The article as the loader renders it: sanitised body and headings (for B8's pages). */
-const renderedEntry = (a: ArticleRecord) => {
+/**
+ * The article as the loader renders it: sanitised body and headings (for B8's pages), and with
+ * `linked`, what the loader's link step writes over the body (B9's links between articles).
+ */
+const renderedEntry = (a: ArticleRecord, linked: (html: string) => string = (html) => html) => {
   const { html, headings } = renderArticleHtml(a.html);
-  return { ...articleEntry(a), html, headings };
+  return { ...articleEntry(a), html: linked(html), headings };
 };
+
+/** How the file() site's data is written: see writeFileSiteData. */
+export interface FileSiteData {
+  /** The bodies rendered beforehand, with their headings, as the loader renders them. */
+  rendered?: boolean;
+  /** With `rendered`: what the loader's link step writes over each body (e.g. linksOnSite). */
+  linked?: (html: string) => string;
+}
 
 /**
  * Writes the same entries the loader would produce (its entry shape, plus the body as `html`) to
  * `<root>/data/{blogs,articles}.json` for the file() site. Streamed: 50,000 articles are ~300 MB.
  * With `rendered`, the body is the loader's rendering of it and the headings come along, so a
- * page built from the file is the page the loader's site builds.
+ * page built from the file is the page the loader's site builds. `dataset`: other articles than
+ * the generated ones of that size (B9's, whose bodies link each other: see `linked`).
  */
 export async function writeFileSiteData(
   root: string,
   articles: number,
-  { rendered = false, from = 0 } = {},
+  {
+    rendered = false,
+    linked,
+    from = 0,
+    dataset = generateDataset(datasetOptions(articles)),
+  }: FileSiteData & { from?: number; dataset?: Dataset } = {},
 ): Promise<void> {
-  const entry = rendered ? renderedEntry : articleEntry;
-  const dataset = generateDataset(datasetOptions(articles));
+  const entry = (a: ArticleRecord) => (rendered ? renderedEntry(a, linked) : articleEntry(a));
   // From the `from`th article on (the API's order: ascending ids), as the loader's `latest` syncs.
   if (from > 0) dataset.articles.splice(0, from);
   await mkdir(join(root, 'data'), { recursive: true });
@@ -90,7 +107,7 @@ export async function writeFileSiteData(
 export async function editFileSiteArticles(
   root: string,
   edits: ArticleEdit[],
-  { rendered = false } = {},
+  { rendered = false, linked = (html: string) => html }: FileSiteData = {},
 ): Promise<void> {
   const file = join(root, 'data/articles.json');
   const entries = JSON.parse(await readFile(file, 'utf8')) as { articleId: string }[];
@@ -100,7 +117,7 @@ export async function editFileSiteArticles(
     if (!edit) return entry;
     if (!rendered) return { ...entry, title: edit.title, html: edit.html };
     const page = renderArticleHtml(edit.html);
-    return { ...entry, title: edit.title, html: page.html, headings: page.headings };
+    return { ...entry, title: edit.title, html: linked(page.html), headings: page.headings };
   });
   await writeFile(file, JSON.stringify(edited));
 }

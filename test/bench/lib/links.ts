@@ -4,6 +4,8 @@
 // and a dated path ending in its slug (/2024/05/<slug>/). The other side has the same words
 // without the anchors. Article i links to i+o (mod n) for each of five fixed offsets o, so
 // every article is linked to by exactly five others: three by its canonical_url, two by its slug.
+
+import { renderArticleHtml } from '@content-read/astro-loader';
 import type { ArticleRecord, BlogRecord, Dataset } from '@content-read/mock-server';
 import { generateDataset } from '@content-read/mock-server';
 // The server child runs this file without run.ts's resolve hook: it names the TypeScript file.
@@ -114,6 +116,41 @@ export function linkEdits(
     edits.push({ id, title: `Edited in round ${round}: ${id}`, html });
   }
   return edits;
+}
+
+/**
+ * What the loader's link step writes over a rendered body of `dataset` with the linked side's
+ * route (articlePath): each of the dataset's link hrefs, as the sanitiser wrote it, pointed at
+ * its target's page; a fragment is prefixed as the sanitiser prefixes the article's own ids (it
+ * is asked: it writes a link to `#x` of the article itself the same way). For a file() site
+ * that shows the pages the loader's site builds.
+ */
+export function linksOnSite(dataset: Dataset): (html: string) => string {
+  const blogSlug = new Map(dataset.blogs.map((b) => [b.id, b.slug]));
+  const paths = new Map<string, string>();
+  const fragments = new Map<string, string>();
+  const ownFragment = (id: string) => {
+    const written = fragments.get(id) ?? fragmentOf(id);
+    fragments.set(id, written);
+    return written;
+  };
+  for (const links of linksOf(dataset))
+    for (const { href, target } of links) {
+      const hash = href.indexOf('#');
+      const fragment = hash < 0 ? '' : ownFragment(href.slice(hash + 1));
+      paths.set(href, articlePath(blogSlug.get(target.blog_id) as string, target.slug) + fragment);
+    }
+  return (html) =>
+    html.replace(/ href="([^"]*)"/g, (attr, href: string) => {
+      const path = paths.get(href);
+      return path === undefined ? attr : ` href="${path}"`;
+    });
+}
+
+/** The sanitiser's href for a link to the article's own `#id`. */
+function fragmentOf(id: string): string {
+  const { html } = renderArticleHtml(`<a href="#${id}">x</a>`);
+  return / href="([^"]*)"/.exec(html)?.[1] ?? `#${id}`;
 }
 
 /** The articles linking to article `index`, and how (by canonical_url, or by blog url and slug). */
