@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { AstroSite, repoRoot } from '@content-read/test-support/astro-site';
 import { launchChromium } from '@content-read/test-support/browser';
 import { type ListeningChild, startListening } from '@content-read/test-support/listening-child';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../e2e/axe.js';
 
@@ -93,9 +93,9 @@ async function codeBlocksSettled(page: Page): Promise<void> {
     (pre) => pre.scrollWidth > pre.clientWidth === pre.hasAttribute('tabindex'))`);
 }
 
-async function open(path: string, options?: BrowserContextOptions): Promise<Page> {
+async function open(path: string): Promise<Page> {
   if (!browser || !docs) throw new Error('no browser or no docs server');
-  const page = await browser.newPage(options);
+  const page = await browser.newPage();
   const response = await page.goto(new URL(path, docs.url).href);
   expect(response?.status(), path).toBe(200);
   return page;
@@ -119,47 +119,50 @@ describe('the documentation site', () => {
     expect(paths).toEqual(expect.arrayContaining([...GENERATED, '/', '/404.html']));
     /** One line per node: rule, theme and page, the node and why. */
     const found: string[] = [];
-    // The next page loads and settles in a tab of its own while axe reads this one: its wait is
-    // mostly Expressive Code's timer and idle callback, which need no CPU.
-    const settled = async (path: string): Promise<Page> => {
-      const page = await open(path, {
-        viewport: { width: 1280, height: 900 },
-        colorScheme: 'light',
-      });
+    // The next page loads and settles in the other tab while axe reads this one: its wait is
+    // mostly Expressive Code's timer and idle callback, which need no CPU. One context: the
+    // tabs share its cache, so each page's styles and scripts are fetched once.
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      colorScheme: 'light',
+    });
+    const tabs = [await context.newPage(), await context.newPage()];
+    const settled = async (page: Page, path: string): Promise<Page> => {
+      await page.emulateMedia({ colorScheme: 'light' });
+      const response = await page.goto(new URL(path, docs?.url).href);
+      expect(response?.status(), path).toBe(200);
       await codeBlocksSettled(page);
       return page;
     };
     // Handled here too, so a page that fails to load while axe reads another is not reported as
     // unhandled before the loop awaits it (and fails with it).
-    const prefetch = (path: string | undefined) => {
-      const page = path === undefined ? undefined : settled(path);
+    const prefetch = (i: number) => {
+      const path = paths[i];
+      const page = path === undefined ? undefined : settled(tabs[i % 2] as Page, path);
       page?.catch(() => {});
       return page;
     };
-    let next = prefetch(paths[0]);
+    let next = prefetch(0);
     try {
       for (const [i, path] of paths.entries()) {
         const page = (await next) as Page;
-        next = prefetch(paths[i + 1]);
-        try {
-          // Every page's own content; the frame (header, sidebar, search) is the same component
-          // on every page, checked whole on the pages of each kind below.
-          const whole = DARK_CHECKED.includes(path) || path === '/404.html';
-          for (const v of await axeViolations(page, undefined, whole ? undefined : 'main'))
-            for (const node of v.nodes) found.push(`${v.rule} (light) ${path} ${node}`);
-          // Dark as a reader's system turns it (Starlight follows it in place): the markup is
-          // the same, so the rules that read colours only, on a page of each kind of content.
-          if (!DARK_CHECKED.includes(path)) continue;
-          await page.emulateMedia({ colorScheme: 'dark' });
-          await page.waitForFunction("document.documentElement.dataset.theme === 'dark'");
-          for (const v of await axeViolations(page, ['color-contrast', 'link-in-text-block']))
-            for (const node of v.nodes) found.push(`${v.rule} (dark) ${path} ${node}`);
-        } finally {
-          await page.close();
-        }
+        next = prefetch(i + 1);
+        // Every page's own content; the frame (header, sidebar, search) is the same component
+        // on every page, checked whole on the pages of each kind below.
+        const whole = DARK_CHECKED.includes(path) || path === '/404.html';
+        for (const v of await axeViolations(page, undefined, whole ? undefined : 'main'))
+          for (const node of v.nodes) found.push(`${v.rule} (light) ${path} ${node}`);
+        // Dark as a reader's system turns it (Starlight follows it in place): the markup is the
+        // same, so the rules that read colours only, on a page of each kind of content.
+        if (!DARK_CHECKED.includes(path)) continue;
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await page.waitForFunction("document.documentElement.dataset.theme === 'dark'");
+        for (const v of await axeViolations(page, ['color-contrast', 'link-in-text-block']))
+          for (const node of v.nodes) found.push(`${v.rule} (dark) ${path} ${node}`);
       }
     } finally {
-      await next?.then((page) => page.close()).catch(() => {});
+      await next?.catch(() => {});
+      await context.close();
     }
     expect(found).toEqual([]);
   });
