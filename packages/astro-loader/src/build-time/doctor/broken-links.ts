@@ -11,6 +11,7 @@ import type {
   BrokenLinksReport,
   FoundBrokenLink,
 } from '@content-read/core/internal/node';
+import { linkArticleOf, linkBlogOf } from '../../body/links/api-targets.js';
 import { linkBody } from '../../body/links/link-step.js';
 import {
   type ArticleUrl,
@@ -21,7 +22,6 @@ import {
 import { renderBody } from '../../body/pipeline.js';
 import { resolveAllowedBlogs } from '../../shared/blog-names.js';
 import { toEntryId } from '../../shared/entries/entry-ids.js';
-import { webUrl } from '../../shared/entries/mapping.js';
 import { articleListings, readBlogs } from '../loaders/article-listings.js';
 
 /** A body that holds a link, as the pipeline wrote it. */
@@ -64,7 +64,7 @@ export async function findBrokenLinks(
   const listings = await articleListings(client, allowed?.ids, {
     onPage: async (page) => {
       const items = page.notModified ? [] : page.items;
-      const read = items.map(linkArticle);
+      const read = items.map((article) => linkArticleOf(article));
       const linked: LinkedArticle[] = [];
       await Promise.all(
         items.map(async (article, i) => {
@@ -83,11 +83,7 @@ export async function findBrokenLinks(
   const pages = listings.flatMap((listing) => listing.pages);
   const targets = new LinkTargets({
     published: pages.flatMap((page) => page.read),
-    blogs: blogs.map((blog) => ({
-      id: toEntryId(blog.id),
-      slug: blog.slug,
-      url: webUrl(blog.url),
-    })),
+    blogs: blogs.map((blog) => linkBlogOf(blog)),
     inScope: allowed && new Set([...allowed.ids].map(toEntryId)),
     articleUrl: anyRoute,
   });
@@ -105,16 +101,6 @@ export async function findBrokenLinks(
     blogs: allowed ? allowed.blogs.length : blogs.length,
     articles: pages.reduce((sum, page) => sum + page.read.length, 0),
     broken,
-  };
-}
-
-/** An article as the link index knows it (entry ids as the loader's defaults make them). */
-function linkArticle(article: Article): LinkArticle {
-  return {
-    id: toEntryId(article.id),
-    slug: article.slug,
-    blogId: toEntryId(article.blog_id),
-    canonicalUrl: webUrl(article.canonical_url),
   };
 }
 

@@ -8,11 +8,12 @@ import {
 } from '../../body/highlight/highlighter.js';
 import { placeBlocks, rememberedBlocks } from '../../body/highlight/remembered-blocks.js';
 import { createImageSizer, type RemoteImageConfig } from '../../body/images/image-sizes.js';
+import { linkArticleOf, linkBlogOf } from '../../body/links/api-targets.js';
 import type { LinkArticle, LinkBlog } from '../../body/links/link-targets.js';
 import { type BodySteps, renderBody } from '../../body/pipeline.js';
 import { allowedBlogs } from '../../shared/blog-names.js';
 import { toEntryId } from '../../shared/entries/entry-ids.js';
-import { articleData, webUrl } from '../../shared/entries/mapping.js';
+import { articleData } from '../../shared/entries/mapping.js';
 import { createArticleEntrySchema } from '../../shared/entries/schema.js';
 import { ContentReadLoaderError } from '../../shared/errors.js';
 import { ARTICLES_LOADER_NAME } from '../../shared/version.js';
@@ -115,23 +116,14 @@ export function articlesLoader<const C extends string = 'blogs'>(
                 ? await readBlogs(client)
                 : [];
             blogUrls = new Map(blogs.map((blog) => [blog.id, blog.url]));
-            linkBlogs = blogs.map((blog) => ({
-              id: mapping.blogEntryId(blog.id),
-              slug: blog.slug,
-              url: webUrl(blog.url),
-            }));
+            linkBlogs = blogs.map((blog) => linkBlogOf(blog, mapping.blogEntryId));
             const ids = options.blogs ? allowedBlogs(blogs, options.blogs).ids : undefined;
             if (ids) inScope = new Set([...ids].map(mapping.blogEntryId));
             return articleListings(client, ids, { ...read, last });
           },
           keep: (article) => !options.filter || options.filter(article),
           leftOut: (article) =>
-            filteredOut.push({
-              id: entryId(article),
-              slug: article.slug,
-              blogId: mapping.blogEntryId(article.blog_id),
-              canonicalUrl: webUrl(article.canonical_url),
-            }),
+            filteredOut.push(linkArticleOf(article, entryId(article), mapping.blogEntryId)),
           entryId,
           derived: (article) => mapping.blogEntryId(article.blog_id),
           heldItems: optionFunctions ? new HeldItems<Article>(ctx.meta) : undefined,

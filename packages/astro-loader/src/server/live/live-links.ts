@@ -5,10 +5,9 @@
  * the call read one blog) stays as the CMS wrote it.
  */
 import type { Article, Blog } from '@content-read/core';
+import { linkArticleOf, linkBlogOf } from '../../body/links/api-targets.js';
 import { linkBody } from '../../body/links/link-step.js';
 import { type ArticleUrl, LinkTargets } from '../../body/links/link-targets.js';
-import { toEntryId } from '../../shared/entries/entry-ids.js';
-import { webUrl } from '../../shared/entries/mapping.js';
 
 interface RenderedEntry {
   rendered: { html: string; metadata: object };
@@ -32,17 +31,8 @@ export class LiveLinks {
     )
       return last.targets;
     const targets = new LinkTargets({
-      published: lists.flat().map((article) => ({
-        id: toEntryId(article.id),
-        slug: article.slug,
-        blogId: toEntryId(article.blog_id),
-        canonicalUrl: webUrl(article.canonical_url),
-      })),
-      blogs: blogs.map((blog) => ({
-        id: toEntryId(blog.id),
-        slug: blog.slug,
-        url: webUrl(blog.url),
-      })),
+      published: lists.flat().map((article) => linkArticleOf(article)),
+      blogs: blogs.map((blog) => linkBlogOf(blog)),
       articleUrl: this.articleUrl,
     });
     this.#last = { lists, blogs, targets };
