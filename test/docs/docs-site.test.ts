@@ -16,7 +16,7 @@ import { launchChromium } from '@content-read/test-support/browser';
 import { type ListeningChild, startListening } from '@content-read/test-support/listening-child';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations } from '../e2e/axe.js';
+import { AXE_BROWSER_ARGS, axeInEveryPage, axeViolations } from '../e2e/axe.js';
 
 const root = join(repoRoot, 'docs');
 const site = AstroSite.at(root);
@@ -75,7 +75,7 @@ beforeAll(async () => {
     /Local\s+(http:\/\/\S+)/,
   );
   output = docs.output();
-  browser = await launchChromium();
+  browser = await launchChromium(undefined, AXE_BROWSER_ARGS);
 }, 240_000);
 
 afterAll(async () => {
@@ -126,6 +126,7 @@ describe('the documentation site', () => {
       viewport: { width: 1280, height: 900 },
       colorScheme: 'light',
     });
+    await axeInEveryPage(context);
     const tabs = [await context.newPage(), await context.newPage()];
     const settled = async (page: Page, path: string): Promise<Page> => {
       await page.emulateMedia({ colorScheme: 'light' });

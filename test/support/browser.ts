@@ -33,13 +33,15 @@ export const CHROMIUM_ARGS = [
 /** Launches the run's Chromium headless; fails with what to install when there is none. */
 export async function launchChromium(
   choice: ChromiumChoice = inject('chromium'),
+  /** Flags for what this browser is used for, after CHROMIUM_ARGS. */
+  extraArgs: readonly string[] = [],
 ): Promise<Browser> {
   if (!choice.ok) throw new Error(choice.message);
   // launch() gives every browser a fresh temporary profile (user-data-dir) and removes it on close.
   return chromium.launch({
     executablePath: choice.executablePath,
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
   });
 }
 
